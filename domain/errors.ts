@@ -1,0 +1,62 @@
+// The error catalogue (spec 2 §8) as codes. Sentences live in locales/*.json under "errors";
+// the server translates a code into the caller's language, the client the same way.
+
+export const ERROR_CODES = [
+  'email_exists', 'phone_exists', 'id_exists', 'invalid_email', 'generic', 'wrong_password',
+  'registration_unavailable', 'not_allowed_to_register', 'action_not_allowed', 'phone_used',
+  'account_deactivated', 'select_user', 'call_administrator',
+  // Gatehouse additions, decided in docs/decisions.md.
+  'invalid_credentials', 'too_many_attempts', 'unauthenticated', 'not_found', 'validation_failed',
+  'offline_config',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** What every 4xx from /api looks like. */
+export interface ApiErrorBody {
+  code?: string;
+  message?: string;
+  data?: unknown;
+  errors?: Record<string, string[]>;
+  otp_error?: boolean;
+}
+
+export type HttpEffect =
+  | { kind: 'silent' }
+  | { kind: 'navigate'; to: string }
+  | { kind: 'leave'; to: 'passport-root' }
+  | { kind: 'alert'; code: 'call_administrator' }
+  | { kind: 'toast'; message?: string; code?: ErrorCode };
+
+/** Spec 2 §8 "HTTP handling": what the UI does with a failed call. */
+export function effectOfFailure(
+  status: number,
+  body: ApiErrorBody | undefined,
+  context: { onPreRegistration: boolean },
+): HttpEffect {
+  if (status === 400) return { kind: 'silent' };
+  if (status === 401) {
+    return context.onPreRegistration ? { kind: 'leave', to: 'passport-root' } : { kind: 'navigate', to: '/error' };
+  }
+  if (status === 403) return { kind: 'navigate', to: body?.otp_error ? '/otp-error' : '/error' };
+  if (status === 404) return { kind: 'navigate', to: '/404' };
+  if (status === 500 || status === 502) return { kind: 'alert', code: 'call_administrator' };
+  const message = messageOf(body);
+  return message ? { kind: 'toast', message } : { kind: 'toast', code: 'generic' };
+}
+
+/** The server message, the data field, or the errors' values joined by line breaks. */
+export function messageOf(body: ApiErrorBody | undefined): string | undefined {
+  if (!body) return undefined;
+  if (body.message) return body.message;
+  if (typeof body.data === 'string' && body.data) return body.data;
+  if (body.errors) {
+    const all = Object.values(body.errors).flat().filter(Boolean);
+    if (all.length) return all.join('\n');
+  }
+  return undefined;
+}
+
+/** Only 200 and 201 count as success (spec 1 §9). */
+export function isSuccessStatus(status: number): boolean {
+  return status === 200 || status === 201;
+}

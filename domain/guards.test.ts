@@ -1,0 +1,95 @@
+// Table-driven from spec 1 §2 "Route guards and redirects" and §6 "Access in Cloud / Standalone".
+import { describe, expect, it } from 'vitest';
+import { decideRoute, homeFor, shortcutsFor, type GuardUser } from './guards';
+import { defaultPermissionsFor, type PermissionMap } from './permissions';
+import { ROUTES } from './routes';
+
+const cloud = (permissions: PermissionMap): GuardUser => ({ package: 'Cloud', permissions, isTechTeam: false });
+const admin = cloud(defaultPermissionsFor('admin'));
+const employee = cloud(defaultPermissionsFor('employee'));
+const standalone: GuardUser = { package: 'Standalone', permissions: defaultPermissionsFor('admin'), isTechTeam: false };
+const techTeam: GuardUser = { ...standalone, isTechTeam: true };
+const noPackage: GuardUser = { package: null, permissions: defaultPermissionsFor('admin'), isTechTeam: false };
+
+const go = (path: string, user: GuardUser | null, cameFrom?: string) => {
+  const d = decideRoute(path, user, { cameFrom });
+  return d.kind === 'redirect' ? `→ ${d.to}` : d.noAccess ? 'render (no access)' : 'render';
+};
+
+describe('route guards', () => {
+  it.each([
+    // public routes open without a stored user
+    ['/login', null, 'render'],
+    ['/pre-registration/abc', null, 'render'],
+    ['/pre-registration/abc/success', null, 'render'],
+    ['/c/visit-url/1234', null, 'render'],
+    ['/link-expired', null, 'render'],
+    ['/kiosk-register', null, 'render'],
+    // error pages open with or without a login (ruling 3)
+    ['/error', null, 'render'],
+    ['/otp-error', admin, 'render'],
+    ['/404', null, 'render'],
+    // any other page needs a stored user
+    ['/', null, '→ /login'],
+    ['/users', null, '→ /login'],
+    ['/emergency-sessions/Fire/123', null, '→ /login'],
+    // unknown paths go to 404
+    ['/no-such-page', admin, '→ /404'],
+    ['/no-such-page', null, '→ /404'],
+    // Cloud: allowed 1 opens
+    ['/', admin, 'render'],
+    ['/reporting/history', admin, 'render'],
+    ['/emergency-sessions/Fire drill/42', admin, 'render'],
+    // Cloud: allowed 0 on the menu key or the page key → base address
+    ['/reporting/history', employee, '→ /'],
+    ['/journeys', employee, '→ /'],
+    ['/users', employee, 'render'],
+    // the dashboard itself cannot bounce to itself
+    ['/', cloud(defaultPermissionsFor('default users')), 'render (no access)'],
+    // missing permission: the page opens
+    ['/reporting/time', cloud({ reporting: { pivot: { allowed: 1 } } }), 'render'],
+    ['/sites', cloud({}), 'render'],
+    // sections open their first permitted sub-page
+    ['/Reporting', admin, '→ /reporting/history'],
+    ['/reporting', cloud({ ...defaultPermissionsFor('admin'), show_history_list: { pivot: { allowed: 0 } } }), '→ /reporting/visit_summary'],
+    ['/settings', admin, '→ /user-types'],
+    ['/settings', employee, '→ /'],
+    // Standalone: only sites, passport and company (company for the tech team only)
+    ['/sites', standalone, 'render'],
+    ['/passport', standalone, 'render'],
+    ['/', standalone, '→ /sites'],
+    ['/users', standalone, '→ /sites'],
+    ['/company', standalone, '→ /sites'],
+    ['/company', techTeam, 'render'],
+    // no package: every guarded page is disabled
+    ['/', noPackage, '→ /404'],
+    ['/sites', noPackage, '→ /404'],
+    // integration sub-pages reached from the dashboard go to /integration
+    ['/sync-status', admin, 'render'],
+    ['/sync-status', admin, '/', '→ /integration'],
+    ['/sync-status', admin, '/integration', 'render'],
+  ] as Array<[string, GuardUser | null, string, string?]>)('%s as %j', (path, user, a, b) => {
+    const [cameFrom, expected] = b === undefined ? [undefined, a] : [a, b];
+    expect(go(path, user, cameFrom)).toBe(expected);
+  });
+
+  it('sends Cloud home to / and Standalone to /sites after login', () => {
+    expect(homeFor('Cloud')).toBe('/');
+    expect(homeFor('Standalone')).toBe('/sites');
+  });
+
+  it('lets every private route through for an admin in Cloud', () => {
+    for (const r of ROUTES.filter((x) => x.kind === 'private')) {
+      const path = r.path.replace(/\/:[^/]+\?/g, '').replace(/:([^/]+)/g, 'x');
+      expect(decideRoute(path, admin, {}).kind, path).toBe('render');
+    }
+  });
+});
+
+describe('top-bar shortcuts', () => {
+  it('are active only for Cloud; emergency also needs the emergency permission', () => {
+    expect(shortcutsFor(admin)).toEqual({ emergencyList: true, addVisits: true });
+    expect(shortcutsFor(employee)).toEqual({ emergencyList: false, addVisits: true });
+    expect(shortcutsFor(standalone)).toEqual({ emergencyList: false, addVisits: false });
+  });
+});

@@ -1,0 +1,32 @@
+// The socket.io contract shared by server and client (spec 2 §7 "Real-time socket"):
+// one typed map per direction, so an event name or payload cannot drift.
+
+export interface PackageEvent { entity_id: string; entityPlan: number; action?: 'upgrade' | 'downgrade'; updated_by?: string }
+export interface SessionEvent { entity_id: string; session: string; sessionId: string; sessionName: string; userName: string; userIdEnded?: string; siteNames?: string[] }
+export interface RoleEvent { entity_id: string; entity_user_id: string; oldRole: { name: string }; newRole: { name: string }; permitted_by?: string }
+export interface TwoStepEvent { entity_id: string; updated_by: string; isOtpEnabled: boolean; entity_user_id?: string }
+export interface CreatedEvent { entity_id: string; type: 'user_type' | 'site'; name: string; created_by: string }
+export interface PokeEvent { entity_id: string; tables?: string[] }
+
+export interface ServerToClientEvents {
+  update: (payload: CreatedEvent) => void;
+  updateEmergencySessionData: (payload: SessionEvent) => void;
+  pongUpdateEntityPackage: (payload: PackageEvent) => void;
+  pongUpdateEntityPlan: (payload: PackageEvent) => void;
+  pongUpdateUserRole: (payload: RoleEvent) => void;
+  pongStartSessionDiffAdmin: (payload: SessionEvent) => void;
+  pongEndSessionDiffAdmin: (payload: SessionEvent) => void;
+  updateEntityTwoStepAuth: (payload: TwoStepEvent) => void;
+  updateUserTwoStepAuth: (payload: TwoStepEvent) => void;
+  /** Gatehouse sync: "something changed, pull now". */
+  poke: (payload: PokeEvent) => void;
+}
+
+export type JoinAck = { ok: true; room: string } | { ok: false; code: 'unauthenticated' };
+
+export interface ClientToServerEvents {
+  /** Joins the entity room; the entity comes from the token, never from the client. */
+  join: (payload: { token: string }, ack: (result: JoinAck) => void) => void;
+}
+
+export const entityRoom = (entityId: string): string => `entity:${entityId}`;
