@@ -1,0 +1,45 @@
+// `npm test`: every layer in order — typecheck, lint, unit, server (PGlite, and PostgreSQL
+// when DATABASE_URL is set), build, end-to-end in Chromium — and one closing count.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const chromium = spawnSync(process.execPath, ['scripts/require-chromium.mjs'], { stdio: 'inherit' });
+if (chromium.status !== 0) process.exit(1);
+
+const out = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(label, cmd, args, jsonFile) {
+  const started = Date.now();
+  console.log(`\n── ${label} ─────────────────────────────`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  if (jsonFile && existsSync(jsonFile)) {
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+  console.log(`── ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) failedSteps.push(label);
+}
+
+const vitest = (project) => {
+  const file = join(out, `${project}.json`);
+  return ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], file];
+};
+
+run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('typecheck (domain/ and sync/ without DOM or Node)', 'npx', ['tsc', '-p', 'tsconfig.pure.json', '--noEmit']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('unit tests', ...vitest('unit'));
+run(`server tests (PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, ...vitest('server'));
+run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (!failedSteps.includes('build')) run('end-to-end tests (Chromium)', ...vitest('e2e'));
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSteps.length ? 1 : 0);

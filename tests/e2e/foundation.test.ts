@@ -1,0 +1,93 @@
+// The foundation as a person sees it: log in, the menu per role, Standalone landing,
+// Arabic surviving a reload, and the shell rendering offline from the service worker.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, login, newContext, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('foundation in Chromium', () => {
+  it('logs the demo admin in to the dashboard with the whole menu', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByTestId('side-menu').waitFor();
+    for (const key of ['dashboard', 'users', 'reporting', 'user_settings', 'journey_builder', 'emergency', 'passport']) {
+      await expect(page.getByTestId(`menu-${key}`).count(), key).resolves.toBeGreaterThan(0);
+    }
+    await expect(page.getByTestId('menu-system').count()).resolves.toBe(0);
+    await expect(page.getByTestId('user-name').innerText()).resolves.toMatch(/\S/);
+    await screenshot(page, 'foundation-dashboard-desktop-en');
+    await context.close();
+  });
+
+  it('hides Reporting from a role without it and bounces /reporting/history to the dashboard', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'employee@acme.test');
+    await page.getByTestId('side-menu').waitFor();
+    await expect(page.getByTestId('menu-reporting').count()).resolves.toBe(0);
+    await page.goto('/reporting/history');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByTestId('page-title').first().innerText()).resolves.toMatch(/\S/);
+    await context.close();
+  });
+
+  it('lands a Standalone company on /sites and keeps it there', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@globex.test');
+    await page.waitForURL((url) => url.pathname === '/sites');
+    await page.goto('/users');
+    await page.waitForURL((url) => url.pathname === '/sites');
+    await context.close();
+  });
+
+  it('switches to Arabic, mirrors the layout and keeps it after a reload', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.getByTestId('language-switcher').click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'العربية' }).or(page.getByRole('menuitem', { name: 'العربية' })).first().click()]);
+    await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+    await page.reload();
+    await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ar');
+    await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('ar');
+    // The side menu sits on the right in Arabic.
+    const box = await page.getByTestId('side-menu').boundingBox();
+    const width = page.viewportSize()!.width;
+    expect(box!.x + box!.width).toBeGreaterThan(width - 5);
+    await screenshot(page, 'foundation-dashboard-desktop-ar');
+    await context.close();
+  });
+
+  it('renders the app shell offline after a reload, from the service worker', async () => {
+    const context = await newContext(browser, server.url, 'phone');
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    // The first load is not yet controlled by the worker; after a reload it is.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await screenshot(page, 'foundation-dashboard-phone-en');
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('top-bar').waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId('page-title').first().innerText()).resolves.toMatch(/\S/);
+    await screenshot(page, 'foundation-offline-phone-en');
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+// Debian's Chromium, headless, with the flags this machine needs, through playwright-core.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const SCREENSHOTS = join(process.cwd(), 'tests/e2e/screenshots');
+
+export const VIEWPORTS = {
+  desktop: { width: 1366, height: 800 },
+  tablet: { width: 1024, height: 768 },
+  phone: { width: 390, height: 844 },
+  kioskLandscape: { width: 1280, height: 800 },
+  kioskPortrait: { width: 800, height: 1280 },
+} as const;
+
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      // playwright gives every launch a fresh, empty user data dir of its own.
+      '--disable-component-update', '--disable-sync',
+      ...extraArgs,
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], serviceWorkers: 'allow' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+export async function login(page: Page, email: string, password = 'gatehouse-demo'): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
