@@ -1,0 +1,59 @@
+// Recording a mutation on the device: validate with the registry's schema, then in ONE local
+// transaction take the next seq, write the outbox entry and apply the optimistic change.
+import * as v from 'valibot';
+import { fieldErrors, type FieldErrors } from '../domain/validation';
+import type { OutboxEntry } from './engine';
+import { isMutationName, mutations, type ArgsOf, type LocalTx, type MutationName } from './mutations';
+
+export interface ClientTx extends LocalTx {
+  /** Reads and advances the device's sequence inside the transaction. */
+  nextSeq(): Promise<number>;
+  addOutbox(entry: OutboxEntry): Promise<void>;
+}
+
+export interface DeviceContext {
+  deviceId: string;
+  userId: string;
+  clockOffsetMs: number;
+}
+
+export interface MutateDeps {
+  /** Runs fn in one read-write transaction over the outbox, meta and every synced table. */
+  transaction<T>(fn: (tx: ClientTx) => Promise<T>): Promise<T>;
+  device(): Promise<DeviceContext>;
+  now(): number;
+  newId(): string;
+}
+
+export type MutateResult = { ok: true; seq: number; mutationId: string } | { ok: false; errors: FieldErrors };
+
+export async function mutate<N extends MutationName>(deps: MutateDeps, name: N, args: ArgsOf<N>): Promise<MutateResult> {
+  const def = mutations[name];
+  const parsed = v.safeParse(def.args, args);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
+  const device = await deps.device();
+  const mutationId = deps.newId();
+  const clientTime = deps.now();
+  const seq = await deps.transaction(async (tx) => {
+    const next = await tx.nextSeq();
+    await tx.addOutbox({ seq: next, mutationId, name, args: parsed.output, clientTime, clockOffsetMs: device.clockOffsetMs, userId: device.userId });
+    await (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
+      mutationId, deviceId: device.deviceId, correctedTime: clientTime + device.clockOffsetMs,
+    });
+    return next;
+  });
+  return { ok: true, seq, mutationId };
+}
+
+/** After a pull replaced local rows with the server's, pending changes go back on top. */
+export async function reapplyPending(tx: LocalTx, pending: readonly OutboxEntry[], deviceId: string): Promise<void> {
+  for (const entry of pending) {
+    if (!isMutationName(entry.name)) continue;
+    const def = mutations[entry.name];
+    const parsed = v.safeParse(def.args, entry.args);
+    if (!parsed.success) continue;
+    await (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
+      mutationId: entry.mutationId, deviceId, correctedTime: entry.clientTime + entry.clockOffsetMs,
+    });
+  }
+}

@@ -1,0 +1,201 @@
+// The client side of the sync contract: drains the outbox in batches, pulls pages, and
+// retries with backoff. Storage, transport, time and timers come in through small
+// interfaces, so the same engine runs in the sync worker, in tests and in benchmarks.
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import {
+  DEFAULT_PULL_LIMIT, DEFAULT_PUSH_BATCH, measureOffset,
+  type MutationResult, type PullResponse, type PushRequest, type PushResponse,
+} from './protocol';
+
+export interface OutboxEntry {
+  seq: number;
+  mutationId: string;
+  name: string;
+  args: unknown;
+  clientTime: number;
+  clockOffsetMs: number;
+  userId: string;
+}
+
+export interface OutboxStore {
+  deviceId(): Promise<string>;
+  /** The oldest pending entries, in seq order. */
+  peek(limit: number): Promise<OutboxEntry[]>;
+  /** Drops applied and duplicate entries and moves rejected ones aside, atomically. */
+  settle(results: MutationResult[]): Promise<void>;
+  cursor(): Promise<string | undefined>;
+  /** One page, one transaction: rows, tombstones, cursor, confirmed entries, then pending re-applied. */
+  applyPull(page: PullResponse): Promise<void>;
+  setClockOffset(ms: number): Promise<void>;
+  counts(): Promise<{ pending: number; rejected: number }>;
+}
+
+export type Failure = { ok: false; kind: 'auth' | 'transient' | 'fatal'; status?: number; message?: string };
+export type TransportResult<T> = { ok: true; body: T } | Failure;
+
+export interface Transport {
+  push(body: PushRequest): Promise<TransportResult<PushResponse>>;
+  pull(query: { deviceId: string; cursor?: string; limit: number }): Promise<TransportResult<PullResponse>>;
+}
+
+export interface Scheduler {
+  now(): number;
+  random(): number;
+  /** Calls fn after ms; returns a cancel function. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export type SyncPhase = 'idle' | 'syncing' | 'waiting' | 'offline' | 'needs-login';
+
+export interface SyncStatus {
+  phase: SyncPhase;
+  online: boolean;
+  pending: number;
+  rejected: number;
+  lastSyncAt: number | null;
+  nextRetryAt: number | null;
+  lastError: string | null;
+}
+
+export interface EngineOptions {
+  store: OutboxStore;
+  transport: Transport;
+  scheduler: Scheduler;
+  batchSize?: number;
+  pullLimit?: number;
+  backoff?: BackoffOptions;
+  /** Pull this often even without a poke, so a lost socket delays sync but never loses it. */
+  pullIntervalMs?: number;
+  onStatus?: (status: SyncStatus) => void;
+}
+
+export class SyncEngine {
+  private status: SyncStatus = { phase: 'idle', online: true, pending: 0, rejected: 0, lastSyncAt: null, nextRetryAt: null, lastError: null };
+  private attempt = 0;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private cancelTimer: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(private readonly o: EngineOptions) {}
+
+  getStatus(): SyncStatus {
+    return this.status;
+  }
+
+  /** Push everything pending, then pull everything new. Concurrent calls coalesce into one more run. */
+  sync(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  setOnline(online: boolean): void {
+    this.update({ online, phase: online ? this.status.phase : 'offline' });
+    if (online) {
+      this.attempt = 0;
+      void this.sync();
+    }
+  }
+
+  /** After a new login: the kept outbox replays under the new token. */
+  resume(): void {
+    if (this.status.phase === 'needs-login') this.update({ phase: 'idle', lastError: null });
+    this.attempt = 0;
+    void this.sync();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancelTimer?.();
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      if (this.status.phase === 'needs-login') break;
+      this.update({ phase: 'syncing', nextRetryAt: null });
+      const failure = (await this.pushAll()) ?? (await this.pullAll());
+      await this.refreshCounts();
+      if (failure) {
+        this.fail(failure);
+        return;
+      }
+      this.attempt = 0;
+      this.update({ phase: 'idle', lastSyncAt: this.o.scheduler.now(), lastError: null });
+    } while (this.again);
+    if (this.o.pullIntervalMs && this.status.phase === 'idle') this.schedule(this.o.pullIntervalMs);
+  }
+
+  private async pushAll(): Promise<Failure | null> {
+    const deviceId = await this.o.store.deviceId();
+    for (;;) {
+      const entries = await this.o.store.peek(this.o.batchSize ?? DEFAULT_PUSH_BATCH);
+      if (entries.length === 0) return null;
+      const sentAt = this.o.scheduler.now();
+      const res = await this.o.transport.push({
+        deviceId,
+        mutations: entries.map(({ seq, mutationId, name, args, clientTime, clockOffsetMs }) =>
+          ({ seq, mutationId, name, args, clientTime, clockOffsetMs })),
+      });
+      if (!res.ok) return res;
+      await this.o.store.setClockOffset(measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime));
+      await this.o.store.settle(res.body.results);
+      await this.refreshCounts();
+      // A server that answered none of the batch would make this loop spin; treat it as transient.
+      if (res.body.results.length === 0) return { ok: false, kind: 'transient', message: 'empty push result' };
+    }
+  }
+
+  private async pullAll(): Promise<Failure | null> {
+    const deviceId = await this.o.store.deviceId();
+    for (;;) {
+      const cursor = await this.o.store.cursor();
+      const sentAt = this.o.scheduler.now();
+      const res = await this.o.transport.pull({ deviceId, cursor, limit: this.o.pullLimit ?? DEFAULT_PULL_LIMIT });
+      if (!res.ok) return res;
+      await this.o.store.setClockOffset(measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime));
+      await this.o.store.applyPull(res.body);
+      if (!res.body.hasMore) return null;
+    }
+  }
+
+  private fail(failure: Failure): void {
+    if (failure.kind === 'auth') {
+      this.update({ phase: 'needs-login', lastError: failure.message ?? 'unauthenticated' });
+      return;
+    }
+    const delay = backoffDelay(this.attempt++, () => this.o.scheduler.random(), this.o.backoff ?? DEFAULT_BACKOFF);
+    this.update({
+      phase: this.status.online ? 'waiting' : 'offline',
+      lastError: failure.message ?? failure.kind,
+      nextRetryAt: this.o.scheduler.now() + delay,
+    });
+    this.schedule(delay);
+  }
+
+  private schedule(ms: number): void {
+    this.cancelTimer?.();
+    this.cancelTimer = this.o.scheduler.after(ms, () => {
+      this.cancelTimer = null;
+      void this.sync();
+    });
+  }
+
+  private async refreshCounts(): Promise<void> {
+    this.update(await this.o.store.counts());
+  }
+
+  private update(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    this.o.onStatus?.(this.status);
+  }
+}

@@ -1,0 +1,103 @@
+// An in-memory device: outbox, meta and synced tables in Maps. The engine's unit and property
+// tests run against it; the browser uses the Dexie adapter with the same contract.
+import type { ClientTx, DeviceContext, MutateDeps } from './client';
+import { reapplyPending } from './client';
+import type { OutboxEntry, OutboxStore } from './engine';
+import type { Row } from './mutations';
+import type { MutationResult, PullResponse, Rejection } from './protocol';
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+export interface RejectedEntry extends OutboxEntry { code: string; message: string }
+
+export class MemoryDevice implements OutboxStore {
+  readonly tables = new Map<string, Map<string, Row>>();
+  outbox: OutboxEntry[] = [];
+  rejected: RejectedEntry[] = [];
+  private seq = 0;
+  private cursorValue: string | undefined;
+  private offset = 0;
+
+  constructor(readonly id: string, readonly userId: string, private readonly ids: () => string, private readonly clock: () => number) {}
+
+  table(name: string): Map<string, Row> {
+    let t = this.tables.get(name);
+    if (!t) this.tables.set(name, (t = new Map()));
+    return t;
+  }
+
+  /** Everything a mutation needs; a failing callback leaves tables and outbox untouched. */
+  deps(): MutateDeps {
+    return {
+      transaction: async (fn) => {
+        const snapshot = this.snapshot();
+        try {
+          return await fn(this.tx());
+        } catch (error) {
+          this.restore(snapshot);
+          throw error;
+        }
+      },
+      device: async (): Promise<DeviceContext> => ({ deviceId: this.id, userId: this.userId, clockOffsetMs: this.offset }),
+      now: this.clock,
+      newId: this.ids,
+    };
+  }
+
+  private tx(): ClientTx {
+    return {
+      get: async (table, id) => this.table(table).get(id),
+      put: async (table, row) => void this.table(table).set(row.id, clone(row)),
+      nextSeq: async () => ++this.seq,
+      addOutbox: async (entry) => void this.outbox.push(entry),
+    };
+  }
+
+  private snapshot() {
+    return { tables: clone([...this.tables].map(([k, t]) => [k, [...t]] as const)), outbox: [...this.outbox], seq: this.seq };
+  }
+
+  private restore(s: ReturnType<MemoryDevice['snapshot']>): void {
+    this.tables.clear();
+    for (const [k, rows] of s.tables) this.tables.set(k, new Map(rows));
+    this.outbox = s.outbox;
+    this.seq = s.seq;
+  }
+
+  async deviceId() { return this.id; }
+  async peek(limit: number) { return this.outbox.slice(0, limit); }
+  async cursor() { return this.cursorValue; }
+  async setClockOffset(ms: number) { this.offset = ms; }
+  async counts() { return { pending: this.outbox.length, rejected: this.rejected.length }; }
+
+  async settle(results: MutationResult[]): Promise<void> {
+    const bySeq = new Map(results.map((r) => [r.seq, r]));
+    this.moveAside((e) => bySeq.get(e.seq));
+  }
+
+  async applyPull(page: PullResponse): Promise<void> {
+    if (page.reset) for (const t of this.tables.values()) t.clear();
+    for (const c of page.changes) {
+      if (c.op === 'del') this.table(c.table).delete(c.id);
+      else this.table(c.table).set(c.id, { ...(c.data as Row), id: c.id, version: c.version });
+    }
+    const rejections = new Map<number, Rejection>(page.rejections.map((r) => [r.seq, r]));
+    this.moveAside((e) => {
+      if (e.seq > page.lastSeq) return undefined;
+      const r = rejections.get(e.seq);
+      return r ? { ...r, status: 'rejected' } : { seq: e.seq, mutationId: e.mutationId, status: 'applied' };
+    });
+    this.cursorValue = page.cursor;
+    await reapplyPending(this.tx(), this.outbox, this.id);
+  }
+
+  private moveAside(result: (e: OutboxEntry) => Pick<MutationResult, 'status' | 'code' | 'message'> | undefined): void {
+    const keep: OutboxEntry[] = [];
+    for (const e of this.outbox) {
+      const r = result(e);
+      if (!r) keep.push(e);
+      else if (r.status === 'rejected') this.rejected.push({ ...e, code: r.code ?? 'generic', message: r.message ?? '' });
+    }
+    this.outbox = keep;
+  }
+}

@@ -1,0 +1,92 @@
+// Wire shapes of the sync contract (DESIGN "The sync contract"), checked on both ends.
+import * as v from 'valibot';
+
+export const MAX_PUSH_BATCH = 1000;
+export const DEFAULT_PUSH_BATCH = 250;
+export const DEFAULT_PULL_LIMIT = 1000;
+export const MAX_PULL_LIMIT = 5000;
+
+const uuid = v.pipe(v.string(), v.uuid('validation.uuid'));
+const epochMs = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const pushedMutation = v.object({
+  seq: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  mutationId: uuid,
+  name: v.pipe(v.string(), v.maxLength(64)),
+  args: v.unknown(),
+  clientTime: epochMs,
+  clockOffsetMs: v.pipe(v.number(), v.integer()),
+});
+export type PushedMutation = v.InferOutput<typeof pushedMutation>;
+
+export const pushRequest = v.object({
+  deviceId: uuid,
+  mutations: v.pipe(v.array(pushedMutation), v.maxLength(MAX_PUSH_BATCH)),
+});
+export type PushRequest = v.InferOutput<typeof pushRequest>;
+
+export type MutationStatus = 'applied' | 'duplicate' | 'rejected';
+export interface MutationResult {
+  seq: number;
+  mutationId: string;
+  status: MutationStatus;
+  code?: string;
+  message?: string;
+}
+export interface PushResponse {
+  results: MutationResult[];
+  lastSeq: number;
+  serverTime: number;
+}
+
+export interface Change {
+  table: string;
+  id: string;
+  op: 'put' | 'del';
+  version: number;
+  data: Record<string, unknown> | null;
+}
+
+export interface Rejection {
+  seq: number;
+  mutationId: string;
+  name: string;
+  args: unknown;
+  code: string;
+  message: string;
+}
+
+export interface PullResponse {
+  changes: Change[];
+  cursor: string;
+  hasMore: boolean;
+  lastSeq: number;
+  rejections: Rejection[];
+  serverTime: number;
+  /** The cursor was unknown: drop local server data and apply this snapshot from the start. */
+  reset?: boolean;
+}
+
+export const pullQuery = v.object({
+  deviceId: uuid,
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  limit: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PULL_LIMIT))),
+});
+
+/** Cursors are opaque to clients; the server reads its per-entity change sequence from them. */
+export const CURSOR_PREFIX = 'c1.';
+export function encodeCursor(seq: number): string {
+  return CURSOR_PREFIX + seq.toString(36);
+}
+export function decodeCursor(cursor: string | undefined): number | null {
+  if (!cursor) return 0;
+  if (!cursor.startsWith(CURSOR_PREFIX)) return null;
+  const body = cursor.slice(CURSOR_PREFIX.length);
+  if (!/^[0-9a-z]{1,12}$/.test(body)) return null;
+  return parseInt(body, 36);
+}
+
+/** Offset to add to the device clock to get server time, measured around one round trip. */
+export function measureOffset(sentAt: number, receivedAt: number, serverTime: number): number {
+  return Math.round(serverTime - (sentAt + receivedAt) / 2);
+}
