@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectOfFailure, isSuccessStatus, messageOf } from './errors';
+import { effectOfFailure, isSuccessStatus, messageOf, type ApiErrorBody } from './errors';
 
 const admin = { onPreRegistration: false };
 const prereg = { onPreRegistration: true };
@@ -20,7 +20,7 @@ describe('effectOfFailure follows spec 2 §8 HTTP handling', () => {
     [429, { errors: { a: ['one'], b: ['two', 'three'] } }, admin, { kind: 'toast', message: 'one\ntwo\nthree' }],
     [503, undefined, admin, { kind: 'toast', code: 'generic' }],
   ] as const)('%i %j → %j', (status, body, ctx, effect) => {
-    expect(effectOfFailure(status, body, ctx)).toEqual(effect);
+    expect(effectOfFailure(status, body as ApiErrorBody | undefined, ctx)).toEqual(effect);
   });
 
   it('prefers message over data over errors', () => {

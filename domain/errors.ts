@@ -7,7 +7,7 @@ export const ERROR_CODES = [
   'account_deactivated', 'select_user', 'call_administrator',
   // Gatehouse additions, decided in docs/decisions.md.
   'invalid_credentials', 'too_many_attempts', 'unauthenticated', 'not_found', 'validation_failed',
-  'offline_config',
+  'offline_config', 'version_conflict', 'sequence_reused',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
