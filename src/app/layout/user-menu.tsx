@@ -1,0 +1,42 @@
+// The user menu (spec 2 §2): initial, truncated full name, manage billing, logout.
+import { useState } from 'react';
+import { Avatar, Button, Menu, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { initialOf, truncateFullName } from '../../../domain/text';
+import type { UserDetails } from '../../../domain/session';
+import { Icon } from '../../ui/icons';
+
+export function UserMenu({ user }: { user: UserDetails }) {
+  const { t } = useTranslation();
+  const [billingOpen, setBillingOpen] = useState(false);
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton className="gh-user-button" data-testid="user-menu" aria-label={t('layout.userMenu')}>
+            <Avatar src={user.image || undefined} color="yellow" radius="xl" size={32} alt="">
+              {initialOf(user.fullName)}
+            </Avatar>
+            <span className="gh-hide-narrow" data-testid="user-name">{truncateFullName(user.fullName)}</span>
+            <Icon name="chevronDown" size={14} />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.fullName}</Menu.Label>
+          <Menu.Item leftSection={<Icon name="card" size={16} />} onClick={() => setBillingOpen(true)} data-testid="manage-billing">
+            {t('layout.manageBilling')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item component={Link} to="/logout" leftSection={<Icon name="logout" size={16} />} color="red" data-testid="logout">
+            {t('layout.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={billingOpen} onClose={() => setBillingOpen(false)} title={t('layout.manageBilling')} centered>
+        <Text>{t('layout.billingComingSoon')}</Text>
+        <Button mt="md" onClick={() => setBillingOpen(false)}>{t('common.close')}</Button>
+      </Modal>
+    </>
+  );
+}

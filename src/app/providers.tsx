@@ -1,0 +1,20 @@
+// Mantine (with direction), notifications, jotai and the local database.
+import type { ReactNode } from 'react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { Provider as JotaiProvider } from 'jotai';
+import { DbProvider } from '../db/db-context';
+import { theme } from './theme';
+
+export function Providers({ dir, children }: { dir: 'ltr' | 'rtl'; children: ReactNode }) {
+  return (
+    <JotaiProvider>
+      <DirectionProvider initialDirection={dir} detectDirection={false}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications position="top-center" limit={4} />
+          <DbProvider>{children}</DbProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,19 @@
+// Provides the app's one Dexie handle and its withDb door to React.
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createDb } from './schema';
+import { keepOpen, makeWithDb, type WithDb } from './with-db';
+
+const DbContext = createContext<WithDb | null>(null);
+
+export function DbProvider({ children }: { children: ReactNode }) {
+  const db = useMemo(() => createDb(), []);
+  const withDb = useMemo(() => makeWithDb(db), [db]);
+  useEffect(() => keepOpen(db), [db]);
+  return <DbContext.Provider value={withDb}>{children}</DbContext.Provider>;
+}
+
+export function useWithDb(): WithDb {
+  const withDb = useContext(DbContext);
+  if (!withDb) throw new Error('useWithDb needs <DbProvider>');
+  return withDb;
+}

@@ -1,0 +1,81 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { createDb, SCHEMA_V1, type GatehouseDb } from './schema';
+import { makeWithDb } from './with-db';
+import { clearLocalData, CURRENT_USER_KEY, saveSession } from './session-store';
+import type { StoredUser } from '../../domain/session';
+
+let db: GatehouseDb | undefined;
+afterEach(async () => {
+  db?.close();
+  if (db) await Dexie.delete(db.name);
+});
+
+const stored: StoredUser = {
+  data: {
+    access_token: 't',
+    expires_at: 1,
+    user: {
+      id: 'u1', email: 'admin@acme.test', fullName: 'Ada Admin', image: null, lang: 'en', is_otp_enabled: false,
+      passport_id: null, isTechTeam: false, isOwner: true,
+      role: { id: 'r1', name: 'admin', permissions: { dashboard: { pivot: { allowed: 1 } } } },
+      entity: { id: 'e1', name: 'Acme', subdomain: 'acme', logo: null, package: 'Cloud', plan: 3, subscription: 'cloud',
+        owner_id: 'u1', otp_roles: [], copyright: 'Acme Ltd' },
+    },
+  },
+};
+
+describe('Dexie schema v1', () => {
+  it('opens with the session and operational tables and their indexes', async () => {
+    db = createDb(`test-${crypto.randomUUID()}`);
+    await db.open();
+    expect(db.verno).toBe(1);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V1).sort());
+    const people = db.table('people').schema;
+    expect(people.primKey.unique).toBe(true);
+    expect(people.indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['entityId', '[entityId+email]']));
+    const visits = db.table('visits').schema.indexes.map((i) => i.name);
+    expect(visits).toEqual(expect.arrayContaining(['entityId', '[entityId+status]', '[entityId+expectedAt]']));
+  });
+
+  it('stores the session on login and clears everything on logout', async () => {
+    db = createDb(`test-${crypto.randomUUID()}`);
+    const withDb = makeWithDb(db);
+    await saveSession(withDb, stored, 42);
+    expect(await db.entities.get('e1')).toMatchObject({ name: 'Acme' });
+    expect(await db.users.get('u1')).toMatchObject({ entityId: 'e1', roleId: 'r1', fullName: 'Ada Admin' });
+    expect(await db.roles.where('[entityId+name]').equals(['e1', 'admin']).count()).toBe(1);
+    expect((await db.meta.get(CURRENT_USER_KEY))?.value).toBe('u1');
+    await db.visits.put({ id: 'v1', entityId: 'e1', status: 'expected', version: 1, updatedAt: 1 });
+    await clearLocalData(withDb);
+    for (const table of db.tables) expect(await table.count()).toBe(0);
+  });
+
+  it('reopens and retries once after the connection was closed', async () => {
+    db = createDb(`test-${crypto.randomUUID()}`);
+    const withDb = makeWithDb(db);
+    await withDb((d) => d.meta.put({ key: 'k', value: 1 }));
+    db.close({ disableAutoOpen: true });
+    let calls = 0;
+    const value = await withDb(async (d) => {
+      calls += 1;
+      return (await d.meta.get('k'))?.value;
+    });
+    expect(value).toBe(1);
+    expect(calls).toBe(1);
+
+    // The browser closes the connection in the middle of the work: reopen, retry once.
+    let attempts = 0;
+    const again = await withDb(async (d) => {
+      attempts += 1;
+      if (attempts === 1) {
+        d.close({ disableAutoOpen: true });
+        return (await d.meta.get('k'))?.value;
+      }
+      return (await d.meta.get('k'))?.value;
+    });
+    expect(again).toBe(1);
+    expect(attempts).toBe(2);
+  });
+});

@@ -1,0 +1,85 @@
+// Login form logic: validate with the domain schema, call /api/login, store the session in
+// localStorage and Dexie, and turn failures into field errors, a form error or a toast.
+import { useState } from 'react';
+import * as v from 'valibot';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import { loginSchema } from '../../../../domain/schemas/auth';
+import { homeFor } from '../../../../domain/guards';
+import { messageOf } from '../../../../domain/errors';
+import { api } from '../../../api/client';
+import { login } from '../../../api/auth';
+import { writeStoredUser } from '../../../api/session';
+import { useFailureHandler } from '../../../api/use-failure-handler';
+import { saveSession } from '../../../db/session-store';
+import { useWithDb } from '../../../db/db-context';
+
+export type LoginField = 'email' | 'password' | 'subdomain';
+export type FieldErrors = Partial<Record<LoginField, string>>;
+export interface LoginValues { email: string; password: string; subdomain: string }
+
+/** Validation messages are i18n keys ("validation.required"); server messages are already translated. */
+export function clientErrors(values: LoginValues): FieldErrors {
+  const result = v.safeParse(loginSchema, { email: values.email, password: values.password });
+  if (result.success) return {};
+  const flat = v.flatten<typeof loginSchema>(result.issues).nested ?? {};
+  return { email: flat.email?.[0], password: flat.password?.[0] };
+}
+
+export function useLogin() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const withDb = useWithDb();
+  const handleFailure = useFailureHandler();
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const [askSubdomain, setAskSubdomain] = useState(false);
+
+  async function submit(values: LoginValues) {
+    const local = clientErrors(values);
+    if (askSubdomain && !values.subdomain.trim()) local.subdomain = 'validation.required';
+    const translated = Object.fromEntries(Object.entries(local).filter(([, m]) => m).map(([k, m]) => [k, t(m!)]));
+    setFieldErrors(translated);
+    setFormError(undefined);
+    if (Object.keys(translated).length) return;
+
+    setBusy(true);
+    const result = await login(api, {
+      email: values.email.trim(),
+      password: values.password,
+      subdomain: askSubdomain ? values.subdomain.trim() : undefined,
+    });
+    setBusy(false);
+    if (result.ok) {
+      writeStoredUser(result.data);
+      await saveSession(withDb, result.data, Date.now()).catch((error: unknown) => {
+        console.warn('gatehouse: could not mirror the session into IndexedDB', error);
+      });
+      navigate(homeFor(result.data.data.user.entity.package), { replace: true });
+      return;
+    }
+    const message = messageOf(result.body);
+    if (result.status === 400) {
+      const errors = result.body?.errors ?? {};
+      if (errors.subdomain) setAskSubdomain(true);
+      setFieldErrors({ email: errors.email?.[0], password: errors.password?.[0], subdomain: errors.subdomain?.[0] });
+      if (message) notifications.show({ color: 'red', message });
+      return;
+    }
+    if (result.status === 401 || result.status === 429) {
+      const text = message ?? t(result.status === 401 ? 'errors.invalid_credentials' : 'errors.too_many_attempts');
+      setFormError(text);
+      notifications.show({ color: 'red', message: text });
+      return;
+    }
+    if (result.status === 0) {
+      setFormError(t(result.timedOut ? 'auth.timedOut' : 'auth.offline'));
+      return;
+    }
+    handleFailure(result);
+  }
+
+  return { submit, busy, fieldErrors, formError, askSubdomain };
+}

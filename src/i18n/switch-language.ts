@@ -1,0 +1,22 @@
+// The language switch of the top bar (spec 2 §2): overlay, save, set direction, reload.
+import { LANGUAGE_STORAGE_KEY, type Language } from '../../domain/constants';
+import { applyDocumentLanguage } from './init';
+
+export interface SwitchLanguageDeps {
+  showOverlay: () => void;
+  /** Best effort: tells the server the user's language when logged in; never blocks the switch for long. */
+  notifyServer?: (lang: Language) => Promise<unknown>;
+  reload?: () => void;
+}
+
+export async function switchLanguage(lang: Language, deps: SwitchLanguageDeps): Promise<void> {
+  deps.showOverlay();
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  applyDocumentLanguage(lang);
+  if (deps.notifyServer) {
+    await deps.notifyServer(lang).catch(() => undefined);
+  }
+  (deps.reload ?? (() => window.location.reload()))();
+}
+
+export const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', ar: 'العربية', es: 'Español' };
