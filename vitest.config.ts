@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['domain/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
         },
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          sequence: { groupOrder: 1 },
           include: ['server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -24,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['tests/e2e/**/*.test.ts', 'tests/fault/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

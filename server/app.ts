@@ -1,0 +1,91 @@
+// buildApp(deps): the whole HTTP API as a Fastify instance that does not listen, so tests can
+// drive it with app.inject() and main.ts can attach socket.io and listen.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { DEMO_PASSWORD } from '../domain/constants';
+import type { DatabaseHandle } from './db/database';
+import { authRoutes } from './auth/auth.routes';
+import { healthRoutes } from './health/health.routes';
+import { unauthenticated } from './http/api-error';
+import { bearerToken } from './http/context';
+import { registerErrorHandling } from './http/error-handler';
+import { registerStatic } from './http/static';
+import { createRealtimeHub, type Realtime, type RealtimeHub } from './realtime';
+import { rolesRoutes } from './roles/roles.routes';
+import { buildServices, type Services } from './services';
+import { usersRoutes } from './users/users.routes';
+import { syncRoutes } from './sync/sync.routes';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  /** Epoch ms; injected so tests can move time (token expiry, login windows). */
+  now: () => number;
+  /** The built PWA (dist/); without it only /api is served. */
+  staticDir?: string;
+  loginLimits?: {
+    /** Requests per address to /api/login. */
+    perAddress?: { max: number; timeWindowMs: number };
+    /** Failed logins per account before 429, within the window. */
+    perAccount?: { maxFailures: number; windowMs: number };
+  };
+  /** Production refuses the public demo password even if such a hash exists. */
+  production?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    realtime: Realtime;
+    realtimeHub: RealtimeHub;
+    /** Every route as registered (onRoute), for the tenancy walk and API listings. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry { method: string; url: string; public: boolean }
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: deps.trustProxy ?? false, bodyLimit: 1024 * 1024 });
+  const hub = createRealtimeHub();
+  const services = buildServices(deps.database.db, deps.now, {
+    maxFailures: deps.loginLimits?.perAccount?.maxFailures ?? 5,
+    windowMs: deps.loginLimits?.perAccount?.windowMs ?? 15 * 60 * 1000,
+    refusedPasswords: deps.production ? [DEMO_PASSWORD] : [],
+  }, (entityId) => hub.emitToEntity(entityId, 'poke', { entity_id: entityId }));
+  app.decorate('services', services);
+  app.decorate('realtime', hub as Realtime);
+  app.decorate('realtimeHub', hub);
+  // Sockets go first, or closing the HTTP server would wait on them.
+  app.addHook('preClose', async () => hub.disconnectAll());
+  app.addHook('onClose', async () => hub.close());
+  app.decorateRequest('ctx', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, public: Boolean((route.config as { public?: boolean } | undefined)?.public) });
+    }
+  });
+
+  registerErrorHandling(app);
+  await app.register(rateLimit, { global: false });
+
+  // Authentication for every /api route not marked public, before the body is even parsed.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.public || !request.routeOptions.url) return;
+    const token = bearerToken(request);
+    request.ctx = token ? await services.auth.authenticate(token) : null;
+    if (!request.ctx) throw unauthenticated();
+  });
+
+  const perAddress = deps.loginLimits?.perAddress ?? { max: 20, timeWindowMs: 60_000 };
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(authRoutes, { services, perAddress });
+  await app.register(usersRoutes, { services });
+  await app.register(rolesRoutes, { services });
+  await app.register(syncRoutes, { sync: services.sync });
+  await registerStatic(app, deps.staticDir);
+  return app;
+}

@@ -1,0 +1,91 @@
+// Login, token resolution and logout. Unknown email and wrong password are indistinguishable
+// (same answer, same argon2 cost); failures are counted per account in the database so every
+// server instance shares the limit.
+import { hash, verify } from '@node-rs/argon2';
+import { TOKEN_TTL_MS } from '../../domain/constants';
+import { isLanguage } from '../../domain/i18n';
+import type { StoredUser } from '../../domain/session';
+import type { Db } from '../db/database';
+import { ApiError } from '../http/api-error';
+import type { RequestContext } from '../http/context';
+import { toUserDetails } from '../users/user-details';
+import { usersRepo, type UserWithRole } from '../users/users.repo';
+import { attemptsRepo, tokensRepo } from './auth.repo';
+import type { LoginRequest } from './login.schema';
+import { hashToken, newToken } from './tokens';
+
+export interface AuthOptions {
+  /** Failed logins per account allowed within the window before 429. */
+  maxFailures: number;
+  windowMs: number;
+  /** Passwords never accepted (the public demo password in production). */
+  refusedPasswords: readonly string[];
+}
+
+export function authService(db: Db, now: () => number, limit: AuthOptions) {
+  const users = usersRepo(db);
+  const tokens = tokensRepo(db);
+  const attempts = attemptsRepo(db);
+  let dummyHash: Promise<string> | null = null;
+  const dummy = () => (dummyHash ??= hash('gatehouse-timing-equaliser'));
+
+  async function passwordMatches(stored: string | null, password: string): Promise<boolean> {
+    const matched = await verify(stored ?? (await dummy()), password).catch(() => false);
+    return stored !== null && matched && !limit.refusedPasswords.includes(password);
+  }
+
+  return {
+    async login(input: LoginRequest, ip: string): Promise<StoredUser> {
+      const key = input.email.toLowerCase();
+      const at = now();
+      const since = new Date(at - limit.windowMs);
+      if ((await attempts.failuresSince(key, since)) >= limit.maxFailures) throw new ApiError(429, 'too_many_attempts');
+
+      const candidates = await users.findByEmail(key, input.subdomain || undefined);
+      const matched: UserWithRole[] = [];
+      if (candidates.length === 0) await passwordMatches(null, input.password);
+      for (const candidate of candidates) {
+        if (await passwordMatches(candidate.user.passwordHash, input.password)) matched.push(candidate);
+      }
+      if (matched.length === 0) {
+        await attempts.recordFailure(key, ip, new Date(at));
+        await attempts.clear(key, since);
+        throw new ApiError(401, 'invalid_credentials');
+      }
+      // Revealed only to someone who knows the password, so it leaks nothing to a guesser.
+      const active = matched.filter((m) => !m.user.archived);
+      if (active.length === 0) throw new ApiError(403, 'account_deactivated');
+      if (active.length > 1) throw new ApiError(400, 'validation_failed', { subdomain: ['validation.choose_company'] });
+
+      const chosen = active[0]!;
+      await attempts.clear(key);
+      const token = newToken();
+      const expiresAt = at + TOKEN_TTL_MS;
+      await tokens.insert({
+        tokenHash: hashToken(token), entityId: chosen.user.entityId, userId: chosen.user.id,
+        expiresAt: new Date(expiresAt), createdAt: new Date(at),
+      });
+      return { data: { access_token: token, expires_at: expiresAt, user: toUserDetails(chosen) } };
+    },
+
+    /** The caller's context for a bearer token, or null when unknown, expired or archived. */
+    async authenticate(token: string): Promise<RequestContext | null> {
+      const tokenHash = hashToken(token);
+      const row = await tokens.findActive(tokenHash, new Date(now()));
+      if (!row) return null;
+      return {
+        entityId: row.user.entityId,
+        userId: row.user.id,
+        roleName: row.role.name,
+        permissions: row.role.permissions,
+        lang: isLanguage(row.user.lang) ? row.user.lang : 'en',
+        tokenHash,
+      };
+    },
+
+    async logout(ctx: RequestContext): Promise<void> {
+      await tokens.delete(ctx.tokenHash);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

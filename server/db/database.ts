@@ -1,0 +1,61 @@
+// Opens the database: embedded PGlite (a folder, or memory for tests) by default, PostgreSQL
+// when a URL is given. Both speak the same SQL and run the same drizzle-kit migrations.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DbKind;
+  /** Set for PostgreSQL only; the socket.io adapter listens through it. */
+  pool?: pg.Pool;
+  migrate(): Promise<void>;
+  /** Tag of the latest applied migration, e.g. "0000_init"; null before migrate(). */
+  migrationTag(): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+interface Journal { entries: Array<{ idx: number; tag: string }> }
+const journal = (): Journal => JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as Journal;
+
+export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return handle(db, 'postgres', () => migratePg(drizzlePg(pool), { migrationsFolder }), () => pool.end(), pool);
+  }
+  // PGlite is a single connection that queues statements itself; drizzle transactions hold it.
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return handle(db, 'pglite', () => migratePglite(drizzlePglite(client), { migrationsFolder }), () => client.close());
+}
+
+function handle(db: Db, kind: DbKind, runMigrations: () => Promise<void>, close: () => Promise<void>, pool?: pg.Pool): DatabaseHandle {
+  return {
+    db, kind, pool, close,
+    migrate: runMigrations,
+    async migrationTag() {
+      try {
+        // Both drivers return `{ rows }` from execute(); the shared PgDatabase type cannot say so.
+        const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ n: number }> };
+        const applied = Number(result.rows[0]?.n ?? 0);
+        return applied > 0 ? journal().entries[applied - 1]?.tag ?? null : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

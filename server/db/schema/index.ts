@@ -1,0 +1,6 @@
+// The whole Drizzle schema, one import for the database handle and drizzle-kit.
+export * from './entities';
+export * from './people';
+export * from './places';
+export * from './journeys';
+export * from './sync';

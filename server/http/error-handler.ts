@@ -1,0 +1,63 @@
+// One place that shapes every failure: catalogue code + translated message (+ field errors).
+// Bad input never becomes a 500; only unknown errors do, as `generic`.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error';
+import { languageOf } from './context';
+import { errorMessage, validationMessage } from './i18n';
+
+// Unique constraints → catalogue codes (constraint names come from server/db/schema).
+const uniqueCodes: Record<string, ApiError['code']> = {
+  users_entity_email_unique: 'email_exists',
+  users_entity_phone_unique: 'phone_exists',
+  users_entity_passport_unique: 'id_exists',
+};
+
+interface PgLikeError { code?: string; constraint?: string }
+
+function pgErrorOf(error: unknown): PgLikeError | null {
+  // Drizzle wraps driver errors (DrizzleQueryError.cause); PGlite and pg both expose SQLSTATE in `code`.
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as PgLikeError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgLikeError;
+  }
+  return null;
+}
+
+export function toApiError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  const pgError = pgErrorOf(error);
+  if (pgError?.code === '23505') return new ApiError(409, uniqueCodes[pgError.constraint ?? ''] ?? 'action_not_allowed');
+  // A reference to a row the caller's entity does not have looks exactly like a missing row.
+  if (pgError?.code === '23503') return new ApiError(404, 'not_found');
+  if (pgError?.code === '22P02' || pgError?.code === '23514' || pgError?.code === '22001') {
+    return new ApiError(400, 'validation_failed', { _: ['validation.required'] });
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status === 429) return new ApiError(429, 'too_many_attempts');
+  // Fastify's own 4xx (malformed JSON, empty body, wrong content type, body too large).
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError(status, 'validation_failed', { _: ['errors.validation_failed'] });
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError = toApiError(error);
+    const lang = languageOf(request);
+    if (!apiError) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ code: 'generic', message: errorMessage(lang, 'generic') });
+    }
+    const body: { code: string; message: string; errors?: Record<string, string[]> } = {
+      code: apiError.code,
+      message: errorMessage(lang, apiError.code),
+    };
+    if (apiError.errors) {
+      body.errors = Object.fromEntries(
+        Object.entries(apiError.errors).map(([field, keys]) => [field, keys.map((k) => validationMessage(lang, k))]),
+      );
+    }
+    return reply.code(apiError.statusCode).send(body);
+  });
+}

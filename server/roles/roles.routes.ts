@@ -1,0 +1,10 @@
+// GET /api/roles/{entityId}: the role list of the caller's own entity.
+import type { FastifyInstance } from 'fastify';
+import { contextOf } from '../http/context';
+import type { Services } from '../services';
+
+export async function rolesRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.get<{ Params: { entityId: string } }>('/api/roles/:entityId', async (request) => ({
+    data: await services.roles.list(contextOf(request), request.params.entityId),
+  }));
+}

@@ -1,0 +1,133 @@
+// Push and pull (DESIGN "The sync contract"). A push batch is one transaction: each mutation
+// in a savepoint, logged with (device_id, seq) and mutation_id unique, so a replay of any
+// batch, any number of times, has the effect of applying it once.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import * as v from 'valibot';
+import { isAllowed } from '../../domain/permissions';
+import { isMutationName, mutations, type MutationName } from '../../sync/mutations';
+import { decodeCursor, encodeCursor, type MutationResult, type PullResponse, type PushRequest, type PushResponse } from '../../sync/protocol';
+import type { Db } from '../db/database';
+import { devices, mutationLog } from '../db/schema/sync';
+import type { RequestContext } from '../http/context';
+import { toApiError } from '../http/error-handler';
+import { errorMessage } from '../http/i18n';
+import { changesAfter, lastChangeSeq, lockFeed, writeChanges, type ChangeInput, type Tx } from './changes';
+import { serverMutations, type ApplyContext } from './handlers';
+
+const REJECTIONS_KEPT = 500;
+const LOG_CHUNK = 500;
+
+type LogRow = typeof mutationLog.$inferInsert;
+
+export function syncService(db: Db, now: () => number, onChanged: (entityId: string) => void) {
+  const deviceOf = (ctx: RequestContext, deviceId: string) =>
+    and(eq(devices.entityId, ctx.entityId), eq(devices.id, deviceId), eq(devices.userId, ctx.userId));
+
+  async function device(tx: Tx, ctx: RequestContext, deviceId: string, at: Date) {
+    await tx.insert(devices).values({ entityId: ctx.entityId, id: deviceId, userId: ctx.userId, createdAt: at, lastSeenAt: at }).onConflictDoNothing();
+    const [row] = await tx.select().from(devices).where(deviceOf(ctx, deviceId)).for('update');
+    return row!;
+  }
+
+  async function applyOne(a: Omit<ApplyContext, 'change' | 'mutationId' | 'clockOffsetMs'>, m: PushRequest['mutations'][number], changes: ChangeInput[]): Promise<string | null> {
+    if (!isMutationName(m.name)) return 'validation_failed';
+    const name: MutationName = m.name;
+    const def = serverMutations[name];
+    if (!isAllowed(a.ctx.permissions, def.permission)) return 'action_not_allowed';
+    const parsed = v.safeParse(mutations[name].args, m.args);
+    if (!parsed.success) return 'validation_failed';
+    const pending: ChangeInput[] = [];
+    try {
+      await a.tx.transaction(async (sp) => {
+        await (def.apply as (x: ApplyContext, args: unknown) => Promise<void>)(
+          { ...a, tx: sp, mutationId: m.mutationId, clockOffsetMs: m.clockOffsetMs, change: (c) => pending.push(c) }, parsed.output);
+      });
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (!apiError) throw error; // not the mutation's fault: the whole batch fails and is retried
+      return apiError.code;
+    }
+    changes.push(...pending);
+    return null;
+  }
+
+  return {
+    async push(ctx: RequestContext, body: PushRequest): Promise<PushResponse> {
+      const receivedAt = new Date(now());
+      let changed = false;
+      const response = await db.transaction(async (tx) => {
+        const last = await lockFeed(tx, ctx.entityId);
+        const dev = await device(tx, ctx, body.deviceId, receivedAt);
+        const ids = body.mutations.map((m) => m.mutationId);
+        const seqs = body.mutations.map((m) => m.seq);
+        const known = new Map((ids.length
+          ? await tx.select({ id: mutationLog.mutationId, status: mutationLog.status, code: mutationLog.code })
+            .from(mutationLog).where(and(eq(mutationLog.entityId, ctx.entityId), inArray(mutationLog.mutationId, ids)))
+          : []).map((r) => [r.id, r]));
+        // A seq this device already used for another mutation can never be applied under it.
+        const takenSeqs = new Set((seqs.length
+          ? await tx.select({ seq: mutationLog.seq }).from(mutationLog)
+            .where(and(eq(mutationLog.entityId, ctx.entityId), eq(mutationLog.deviceId, body.deviceId), inArray(mutationLog.seq, seqs)))
+          : []).map((r) => r.seq));
+        const results: MutationResult[] = [];
+        const logRows: LogRow[] = [];
+        const changes: ChangeInput[] = [];
+        let lastSeq = dev.lastSeq;
+        for (const m of body.mutations) {
+          const seen = known.get(m.mutationId);
+          if (seen) {
+            results.push(seen.status === 'rejected'
+              ? { seq: m.seq, mutationId: m.mutationId, status: 'rejected', code: seen.code ?? 'generic', message: errorMessage(ctx.lang, seen.code ?? 'generic') }
+              : { seq: m.seq, mutationId: m.mutationId, status: 'duplicate' });
+            continue;
+          }
+          const code = takenSeqs.has(m.seq)
+            ? 'sequence_reused'
+            : await applyOne({ tx, ctx, deviceId: body.deviceId, receivedAt }, m, changes);
+          const status = code ? 'rejected' : 'applied';
+          known.set(m.mutationId, { id: m.mutationId, status, code });
+          results.push(code
+            ? { seq: m.seq, mutationId: m.mutationId, status, code, message: errorMessage(ctx.lang, code) }
+            : { seq: m.seq, mutationId: m.mutationId, status });
+          if (code === 'sequence_reused') continue;
+          takenSeqs.add(m.seq);
+          lastSeq = Math.max(lastSeq, m.seq);
+          logRows.push({
+            entityId: ctx.entityId, mutationId: m.mutationId, deviceId: body.deviceId, seq: m.seq, userId: ctx.userId, name: m.name,
+            args: m.args as object, status, code, clientTime: m.clientTime, clockOffsetMs: m.clockOffsetMs, receivedAt,
+          });
+        }
+        for (let i = 0; i < logRows.length; i += LOG_CHUNK) await tx.insert(mutationLog).values(logRows.slice(i, i + LOG_CHUNK));
+        await tx.update(devices).set({ lastSeq, lastSeenAt: receivedAt }).where(deviceOf(ctx, body.deviceId));
+        changed = (await writeChanges(tx, ctx.entityId, last, changes)) !== last;
+        return { results, lastSeq, serverTime: now() };
+      });
+      if (changed) onChanged(ctx.entityId);
+      return response;
+    },
+
+    async pull(ctx: RequestContext, q: { deviceId: string; cursor?: string; limit: number }): Promise<PullResponse> {
+      const from = decodeCursor(q.cursor);
+      const last = await lastChangeSeq(db, ctx.entityId);
+      const reset = from === null || from > last;
+      const start = reset ? 0 : from;
+      const rows = await changesAfter(db, ctx.entityId, start, q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      const [dev] = await db.select({ lastSeq: devices.lastSeq }).from(devices).where(deviceOf(ctx, q.deviceId));
+      const rejected = await db.select().from(mutationLog)
+        .where(and(eq(mutationLog.entityId, ctx.entityId), eq(mutationLog.deviceId, q.deviceId), eq(mutationLog.userId, ctx.userId), eq(mutationLog.status, 'rejected')))
+        .orderBy(desc(mutationLog.seq)).limit(REJECTIONS_KEPT);
+      return {
+        changes: page.map((r) => ({ table: r.tbl, id: r.rowId, op: r.op, version: r.version, data: r.data })),
+        cursor: encodeCursor(page.length ? Number(page[page.length - 1]!.seq) : start),
+        hasMore: rows.length > q.limit,
+        lastSeq: dev?.lastSeq ?? 0,
+        rejections: rejected.map((r) => ({ seq: r.seq, mutationId: r.mutationId, name: r.name, args: r.args, code: r.code ?? 'generic', message: errorMessage(ctx.lang, r.code ?? 'generic') })),
+        serverTime: now(),
+        ...(reset ? { reset: true } : {}),
+      };
+    },
+  };
+}
+export type SyncService = ReturnType<typeof syncService>;
+

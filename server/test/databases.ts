@@ -1,0 +1,59 @@
+// Runs a suite against every available real database: PGlite in memory always, and a fresh
+// PostgreSQL database (created from DATABASE_URL's server, dropped afterwards) when set.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase, type DatabaseHandle, type DbKind } from '../db/database';
+
+export interface DatabaseFixture { database: DatabaseHandle; kind: DbKind; url?: string }
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `gh_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function availableKinds(): DbKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Defines one describe block per database kind; `get()` is valid inside tests and hooks. */
+export function eachDatabase(define: (get: () => DatabaseFixture) => void): void {
+  for (const kind of availableKinds()) {
+    describe(`[${kind}]`, () => {
+      let fixture: DatabaseFixture | undefined;
+      let drop: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        if (kind === 'postgres') {
+          const created = await createPostgresDatabase(process.env.DATABASE_URL!);
+          drop = created.drop;
+          fixture = { database: await openDatabase({ databaseUrl: created.url }), kind, url: created.url };
+        } else {
+          fixture = { database: await openDatabase({}), kind };
+        }
+        await fixture.database.migrate();
+      });
+      afterAll(async () => {
+        await fixture?.database.close();
+        await drop?.();
+      });
+      define(() => {
+        if (!fixture) throw new Error('database not ready: use get() inside tests or hooks');
+        return fixture;
+      });
+    });
+  }
+}
