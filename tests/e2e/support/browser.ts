@@ -33,6 +33,8 @@ export async function newContext(browser: Browser, baseURL: string, viewport: ke
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // The layout's page loader hides after 500 ms; a picture of the overlay shows nothing.
+  await page.waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root'), undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
