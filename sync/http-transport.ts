@@ -47,8 +47,9 @@ export function httpTransport(o: HttpTransportOptions): Transport {
   return {
     push: (body: PushRequest) => call<PushResponse>('POST', '/api/sync/push', body),
     pull: (q) => {
-      const qs = new URLSearchParams({ deviceId: q.deviceId, limit: String(q.limit), ...(q.cursor ? { cursor: q.cursor } : {}) });
-      return call<PullResponse>('GET', `/api/sync/pull?${qs.toString()}`);
+      const params: Record<string, string> = { deviceId: q.deviceId, limit: String(q.limit), ...(q.cursor ? { cursor: q.cursor } : {}) };
+      const qs = Object.entries(params).map(([k, value]) => `${k}=${encodeURIComponent(value)}`).join('&');
+      return call<PullResponse>('GET', `/api/sync/pull?${qs}`);
     },
   };
 }
