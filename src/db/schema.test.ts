@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { createDb, SCHEMA_V1, type GatehouseDb } from './schema';
+import { createDb, SCHEMA_V1, SCHEMA_V2, type GatehouseDb } from './schema';
 import { makeWithDb } from './with-db';
 import { clearLocalData, CURRENT_USER_KEY, saveSession } from './session-store';
 import type { StoredUser } from '../../domain/session';
@@ -26,12 +26,25 @@ const stored: StoredUser = {
   },
 };
 
-describe('Dexie schema v1', () => {
-  it('opens with the session and operational tables and their indexes', async () => {
+describe('Dexie schema', () => {
+  it('upgrades a version 1 database to version 2 and keeps its rows', async () => {
+    const name = `test-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(1).stores(SCHEMA_V1);
+    await old.table('people').put({ id: 'p1', entityId: 'e1', fullName: 'Kept Person', version: 1, updatedAt: 1 });
+    old.close();
+    db = createDb(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect((await db.people.get('p1'))?.fullName).toBe('Kept Person');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('opens with the session, operational and sync tables and their indexes', async () => {
     db = createDb(`test-${crypto.randomUUID()}`);
     await db.open();
-    expect(db.verno).toBe(1);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V1).sort());
+    expect(db.verno).toBe(2);
+    expect(db.tables.map((t) => t.name).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2)].sort());
     const people = db.table('people').schema;
     expect(people.primKey.unique).toBe(true);
     expect(people.indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['entityId', '[entityId+email]']));
@@ -39,7 +52,7 @@ describe('Dexie schema v1', () => {
     expect(visits).toEqual(expect.arrayContaining(['entityId', '[entityId+status]', '[entityId+expectedAt]']));
   });
 
-  it('stores the session on login and clears everything on logout', async () => {
+  it('stores the session on login and clears everything on logout but unsent changes', async () => {
     db = createDb(`test-${crypto.randomUUID()}`);
     const withDb = makeWithDb(db);
     await saveSession(withDb, stored, 42);
@@ -48,8 +61,12 @@ describe('Dexie schema v1', () => {
     expect(await db.roles.where('[entityId+name]').equals(['e1', 'admin']).count()).toBe(1);
     expect((await db.meta.get(CURRENT_USER_KEY))?.value).toBe('u1');
     await db.visits.put({ id: 'v1', entityId: 'e1', status: 'expected', version: 1, updatedAt: 1 });
+    await db.outbox.add({ seq: 1, mutationId: 'm1', name: 'visit.signIn', args: {}, clientTime: 1, clockOffsetMs: 0, userId: 'u1' });
+    await db.meta.bulkPut([{ key: 'deviceId', value: 'd1' }, { key: 'lastSeq', value: 1 }]);
     await clearLocalData(withDb);
-    for (const table of db.tables) expect(await table.count()).toBe(0);
+    for (const table of db.tables.filter((t) => !['outbox', 'meta'].includes(t.name))) expect(await table.count(), table.name).toBe(0);
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.meta.toArray()).map((m) => m.key).sort()).toEqual(['deviceId', 'lastSeq']);
   });
 
   it('reopens and retries once after the connection was closed', async () => {

@@ -37,6 +37,31 @@ export interface VisitRow {
   [field: string]: unknown;
 }
 
+/** Sync (version 2): the outbox, what the server refused, and the tables pulls fill. */
+export interface OutboxRow {
+  seq: number;
+  mutationId: string;
+  name: string;
+  args: unknown;
+  clientTime: number;
+  clockOffsetMs: number;
+  userId: string;
+}
+export interface RejectedRow extends OutboxRow { code: string; message: string; rejectedAt: number }
+export interface VisitEventRow {
+  id: string;
+  personId: string;
+  kind: 'in' | 'out';
+  areaId: string | null;
+  at: number;
+  journeyFlowId?: string | null;
+  userTypeId?: string | null;
+  /** 1 while only this device knows it; the pulled server copy has no flag. */
+  pending?: number;
+  [field: string]: unknown;
+}
+export interface PlaceRow { id: string; name: string; [field: string]: unknown }
+
 export type GatehouseDb = Dexie & {
   entities: EntityTable<EntityRow, 'id'>;
   users: EntityTable<UserRow, 'id'>;
@@ -44,6 +69,12 @@ export type GatehouseDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
   people: EntityTable<PersonRow, 'id'>;
   visits: EntityTable<VisitRow, 'id'>;
+  outbox: EntityTable<OutboxRow, 'seq'>;
+  rejected: EntityTable<RejectedRow, 'seq'>;
+  visitEvents: EntityTable<VisitEventRow, 'id'>;
+  sites: EntityTable<PlaceRow, 'id'>;
+  areas: EntityTable<PlaceRow, 'id'>;
+  userTypes: EntityTable<PlaceRow, 'id'>;
 };
 
 export const SCHEMA_V1 = {
@@ -55,8 +86,22 @@ export const SCHEMA_V1 = {
   visits: '&id, entityId, [entityId+status], [entityId+expectedAt], [entityId+personId], hostId, updatedAt',
 } as const;
 
+export const SCHEMA_V2 = {
+  outbox: '&seq, &mutationId, [userId+seq]',
+  rejected: '&seq, mutationId, userId',
+  visitEvents: '&id, personId, at, [personId+at], pending',
+  sites: '&id',
+  areas: '&id, siteId',
+  userTypes: '&id',
+} as const;
+
+/** Tables whose rows come from the server's change feed (pull). */
+export const SYNCED_TABLES = ['people', 'visitEvents', 'sites', 'areas', 'userTypes'] as const;
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
 export function createDb(name: string = DB_NAME): GatehouseDb {
   const db = new Dexie(name) as GatehouseDb;
   db.version(1).stores(SCHEMA_V1);
+  db.version(2).stores(SCHEMA_V2);
   return db;
 }

@@ -1,0 +1,132 @@
+// The sync engine's storage on Dexie: the outbox, the rejected list, the cursor and the pulled
+// tables, each change in one IndexedDB transaction (DESIGN: a crash never leaves one without
+// the other). Runs on the page (recording mutations) and in the sync worker (push and pull).
+import { v7 as uuidv7 } from 'uuid';
+import { reapplyPending, type ClientTx, type DeviceContext, type MutateDeps } from '../../sync/client';
+import type { OutboxEntry, OutboxStore } from '../../sync/engine';
+import type { Row } from '../../sync/mutations';
+import type { MutationResult, PullResponse } from '../../sync/protocol';
+import { SYNCED_TABLES, type GatehouseDb } from '../db/schema';
+import { CURRENT_ENTITY_KEY, CURRENT_USER_KEY } from '../db/session-store';
+
+const SYNCED = new Set<string>(SYNCED_TABLES);
+
+async function meta<T>(db: GatehouseDb, key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+/** This device's id, made once and kept across logouts. */
+export async function ensureDeviceId(db: GatehouseDb): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await meta<string>(db, 'deviceId');
+    if (existing) return existing;
+    const id = uuidv7();
+    await db.meta.put({ key: 'deviceId', value: id });
+    return id;
+  });
+}
+
+function localTx(db: GatehouseDb): ClientTx {
+  return {
+    get: async (table, id) => (await db.table(table).get(id)) as Row | undefined,
+    put: async (table, row) => void (await db.table(table).put(row)),
+    nextSeq: async () => {
+      const seq = ((await meta<number>(db, 'lastSeq')) ?? 0) + 1;
+      await db.meta.put({ key: 'lastSeq', value: seq });
+      return seq;
+    },
+    addOutbox: async (entry) => void (await db.outbox.add(entry)),
+  };
+}
+
+const TX_TABLES = (db: GatehouseDb) => [db.outbox, db.rejected, db.meta, ...SYNCED_TABLES.map((t) => db.table(t))];
+
+export function dexieMutateDeps(db: GatehouseDb, now: () => number = Date.now): MutateDeps {
+  return {
+    transaction: (fn) => db.transaction('rw', TX_TABLES(db), () => fn(localTx(db))),
+    device: async (): Promise<DeviceContext> => ({
+      deviceId: await ensureDeviceId(db),
+      userId: (await meta<string>(db, CURRENT_USER_KEY)) ?? '',
+      clockOffsetMs: (await meta<number>(db, 'clockOffsetMs')) ?? 0,
+    }),
+    now,
+    newId: uuidv7,
+  };
+}
+
+export class DexieOutbox implements OutboxStore {
+  constructor(private readonly db: GatehouseDb, private readonly now: () => number = Date.now) {}
+
+  deviceId(): Promise<string> {
+    return ensureDeviceId(this.db);
+  }
+
+  private currentUser(): Promise<string> {
+    return meta<string>(this.db, CURRENT_USER_KEY).then((u) => u ?? '');
+  }
+
+  /** Only the logged-in user's changes: another user's wait for that user's next login. */
+  async peek(limit: number): Promise<OutboxEntry[]> {
+    const userId = await this.currentUser();
+    return this.db.outbox.where('[userId+seq]').between([userId, 0], [userId, Infinity]).limit(limit).toArray();
+  }
+
+  async settle(results: MutationResult[]): Promise<void> {
+    await this.db.transaction('rw', this.db.outbox, this.db.rejected, async () => {
+      await this.moveAside(results);
+    });
+  }
+
+  async applyPull(page: PullResponse): Promise<void> {
+    const db = this.db;
+    const entityId = await meta<string>(db, CURRENT_ENTITY_KEY);
+    const userId = await this.currentUser();
+    const deviceId = await this.deviceId();
+    await db.transaction('rw', TX_TABLES(db), async () => {
+      if (page.reset) await Promise.all(SYNCED_TABLES.map((t) => db.table(t).clear()));
+      const puts = new Map<string, Row[]>();
+      const dels = new Map<string, string[]>();
+      for (const c of page.changes) {
+        if (!SYNCED.has(c.table)) continue;
+        if (c.op === 'del') (dels.get(c.table) ?? dels.set(c.table, []).get(c.table)!).push(c.id);
+        else (puts.get(c.table) ?? puts.set(c.table, []).get(c.table)!).push({ ...(c.data ?? {}), id: c.id, entityId, version: c.version });
+      }
+      for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
+      for (const [table, ids] of dels) await db.table(table).bulkDelete(ids);
+      // The server confirmed up to lastSeq for this user: a lost push answer is settled here.
+      const confirmed = await db.outbox.where('[userId+seq]').between([userId, 0], [userId, page.lastSeq], true, true).toArray();
+      const rejected = new Map(page.rejections.map((r) => [r.seq, r]));
+      await this.moveAside(confirmed.map((e) => {
+        const r = rejected.get(e.seq);
+        return r ? { seq: e.seq, mutationId: e.mutationId, status: 'rejected', code: r.code, message: r.message } : { seq: e.seq, mutationId: e.mutationId, status: 'applied' };
+      }));
+      await db.meta.put({ key: 'cursor', value: page.cursor });
+      await reapplyPending(localTx(db), await db.outbox.orderBy('seq').toArray(), deviceId);
+    });
+  }
+
+  cursor(): Promise<string | undefined> {
+    return meta<string>(this.db, 'cursor');
+  }
+
+  async setClockOffset(ms: number): Promise<void> {
+    await this.db.meta.put({ key: 'clockOffsetMs', value: ms });
+  }
+
+  async counts(): Promise<{ pending: number; rejected: number }> {
+    return { pending: await this.db.outbox.count(), rejected: await this.db.rejected.count() };
+  }
+
+  /** Inside a transaction over outbox and rejected. */
+  private async moveAside(results: Pick<MutationResult, 'seq' | 'status' | 'code' | 'message'>[]): Promise<void> {
+    const done: number[] = [];
+    for (const r of results) {
+      if (r.status === 'rejected') {
+        const entry = await this.db.outbox.get(r.seq);
+        if (entry) await this.db.rejected.put({ ...entry, code: r.code ?? 'generic', message: r.message ?? '', rejectedAt: this.now() });
+      }
+      done.push(r.seq);
+    }
+    await this.db.outbox.bulkDelete(done);
+  }
+}
