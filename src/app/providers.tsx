@@ -4,6 +4,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { Provider as JotaiProvider } from 'jotai';
 import { DbProvider } from '../db/db-context';
+import { SyncProvider } from '../sync/sync-context';
 import { theme } from './theme';
 
 export function Providers({ dir, children }: { dir: 'ltr' | 'rtl'; children: ReactNode }) {
@@ -12,7 +13,7 @@ export function Providers({ dir, children }: { dir: 'ltr' | 'rtl'; children: Rea
       <DirectionProvider initialDirection={dir} detectDirection={false}>
         <MantineProvider theme={theme} defaultColorScheme="light">
           <Notifications position="top-center" limit={4} />
-          <DbProvider>{children}</DbProvider>
+          <DbProvider><SyncProvider>{children}</SyncProvider></DbProvider>
         </MantineProvider>
       </DirectionProvider>
     </JotaiProvider>

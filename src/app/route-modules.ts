@@ -14,6 +14,7 @@ const BUILT: Record<string, RouteModule> = {
   '/otp-error': errorPage,
   '/404': errorPage,
   '/': () => import('../features/dashboard/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  '/device': () => import('../features/device/components/device-page').then((m) => ({ Component: m.DevicePage })),
   '/passport': () => import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
 };
 

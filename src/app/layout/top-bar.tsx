@@ -6,6 +6,7 @@ import { shortcutsFor, type GuardUser } from '../../../domain/guards';
 import type { UserDetails } from '../../../domain/session';
 import { Icon, type IconName } from '../../ui/icons';
 import { LanguageMenu } from '../../ui/language-menu';
+import { SyncBadge } from '../../ui/sync-badge';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -46,6 +47,7 @@ export function TopBar({ user, guardUser, menuOpened, onMenuToggle, onAsideToggl
           hint={t('layout.shortcutUnavailable')} testId="shortcut-add-visits" />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <SyncBadge />
         <LanguageMenu loggedIn variant="subtle" color="gray.0" />
         <UserMenu user={user} />
         <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={onAsideToggle}

@@ -5,6 +5,7 @@ import { useOutletContext } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../api/session';
 import { PageTitle } from '../../../ui/page-title';
+import { QuickSignIn } from './quick-sign-in';
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function DashboardPage() {
           </Group>
         </Stack>
       </Paper>
+      {context?.noAccess ? null : <QuickSignIn />}
       <Paper withBorder radius="md" p="lg" data-testid="coming-soon">
         <Text fw={600}>{t('dashboard.logbookTitle')}</Text>
         <Text c="dimmed" size="sm" mt={4}>{t('dashboard.logbookSoon')}</Text>

@@ -1,0 +1,76 @@
+// Sign people in and out from the dashboard, online or offline, until the kiosk lands. Reads
+// people, areas and sign-in events from IndexedDB; each tap is a sync mutation.
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
+import { onSite, type PresenceEvent } from '../../../../domain/presence';
+import { useDb } from '../../../db/db-context';
+import { useSync } from '../../../sync/sync-context';
+
+const SHOWN = 25;
+
+export function QuickSignIn() {
+  const { t } = useTranslation();
+  const db = useDb();
+  const sync = useSync();
+  const [query, setQuery] = useState('');
+  const [areaId, setAreaId] = useState<string | null>(null);
+  const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
+  const people = useLiveQuery(() => db.people.orderBy('id').toArray(), [db]) ?? [];
+  const events = useLiveQuery(() => db.visitEvents.toArray(), [db]) ?? [];
+  const present = useMemo(() => onSite(events as unknown as PresenceEvent[]), [events]);
+  const pendingPeople = useMemo(() => new Set(events.filter((e) => e.pending).map((e) => e.personId)), [events]);
+  const area = areaId ?? areas[0]?.id ?? null;
+  const needle = query.trim().toLocaleLowerCase();
+  const shown = people.filter((p) => !p.archived && (!needle || p.fullName.toLocaleLowerCase().includes(needle))).slice(0, SHOWN);
+
+  async function act(personId: string, kind: 'in' | 'out') {
+    if (!sync || !area) return;
+    const base = { eventId: uuidv7(), personId, at: Date.now() };
+    await (kind === 'in' ? sync.record('visit.signIn', { ...base, areaId: area }) : sync.record('visit.signOut', { ...base, areaId: area }));
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="quick-sign-in">
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        <Title order={2} size="h4">{t('quickSignIn.title')}</Title>
+        <Badge variant="light" data-testid="on-site-count">{t('quickSignIn.onSite', { count: present.size })}</Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">{t('quickSignIn.hint')}</Text>
+      <Group grow mb="sm" wrap="wrap">
+        <TextInput label={t('quickSignIn.search')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+        <Select label={t('quickSignIn.area')} data={areas.map((a) => ({ value: a.id, label: a.name }))} value={area}
+          onChange={setAreaId} allowDeselect={false} />
+      </Group>
+      {people.length === 0 ? <Text c="dimmed">{t('quickSignIn.noPeople')}</Text> : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing="xs">
+            <Table.Tbody>
+              {shown.map((p) => {
+                const here = present.has(p.id);
+                return (
+                  <Table.Tr key={p.id} data-testid="person-row" data-person-id={p.id} data-on-site={here}>
+                    <Table.Td><Text fw={500}>{p.fullName}</Text></Table.Td>
+                    <Table.Td>
+                      <Stack gap={2} align="flex-start">
+                        <Badge color={here ? 'teal' : 'gray'} variant="light">{here ? t('quickSignIn.here') : t('quickSignIn.away')}</Badge>
+                        {pendingPeople.has(p.id) ? <Text size="xs" c="yellow.9">{t('quickSignIn.waiting')}</Text> : null}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td ta="end">
+                      {here
+                        ? <Button size="sm" variant="light" color="orange" data-testid="sign-out-button" onClick={() => void act(p.id, 'out')} disabled={!sync}>{t('quickSignIn.signOut')}</Button>
+                        : <Button size="sm" data-testid="sign-in-button" onClick={() => void act(p.id, 'in')} disabled={!sync || !area}>{t('quickSignIn.signIn')}</Button>}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,77 @@
+// Starts sync for a logged-in session and gives screens the client and a live status.
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { SyncStatus } from '../../sync/engine';
+import { useStoredUser } from '../api/session';
+import { useDb } from '../db/db-context';
+import { startSync, storageState, type SyncClient } from './sync-client';
+
+const SyncContext = createContext<SyncClient | null>(null);
+
+export function SyncProvider({ children }: { children: ReactNode }) {
+  const db = useDb();
+  const stored = useStoredUser();
+  const token = stored?.data.access_token;
+  const [client, setClient] = useState<SyncClient | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    const started = startSync(db);
+    setClient(started);
+    void storageState(true);
+    return () => {
+      started.stop();
+      setClient(null);
+    };
+  }, [db, token]);
+
+  return <SyncContext.Provider value={client}>{children}</SyncContext.Provider>;
+}
+
+/** Null until a session exists; mutations need a logged-in user. */
+export function useSync(): SyncClient | null {
+  return useContext(SyncContext);
+}
+
+export interface LiveSyncStatus {
+  pending: number;
+  rejected: number;
+  online: boolean;
+  phase: SyncStatus['phase'] | 'starting';
+  lastSyncAt: number | null;
+  lastError: string | null;
+}
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+/** Counts come straight from IndexedDB, so a tap shows as pending at once, in every tab. */
+export function useSyncStatus(): LiveSyncStatus {
+  const db = useDb();
+  const online = useOnline();
+  const live = useLiveQuery(async () => ({
+    pending: await db.outbox.count(),
+    rejected: await db.rejected.count(),
+    status: (await db.meta.get('syncStatus'))?.value as SyncStatus | undefined,
+  }), [db]);
+  return {
+    pending: live?.pending ?? 0,
+    rejected: live?.rejected ?? 0,
+    online,
+    phase: live?.status?.phase ?? 'starting',
+    lastSyncAt: live?.status?.lastSyncAt ?? null,
+    lastError: live?.status?.lastError ?? null,
+  };
+}

@@ -1,0 +1,29 @@
+// The sync state on every screen (top bar): online or offline, changes waiting, changes that
+// need attention, and when the device last heard from the server. Opens the device page.
+import { Badge, Group, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSyncStatus } from '../sync/sync-context';
+
+export function SyncBadge() {
+  const { t, i18n } = useTranslation();
+  const s = useSyncStatus();
+  const last = s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) : null;
+  const tip = [
+    s.online ? t('sync.online') : t('sync.offline'),
+    last ? t('sync.lastSync', { time: last }) : t('sync.neverSynced'),
+    s.phase === 'needs-login' ? t('sync.needsLogin') : null,
+  ].filter(Boolean).join(' · ');
+  return (
+    <Tooltip label={tip}>
+      <Link to="/device" className="gh-sync-badge" data-testid="sync-status" data-online={s.online} data-pending={s.pending}
+        data-rejected={s.rejected} data-phase={s.phase} aria-label={tip}>
+        <Group gap={4} wrap="nowrap">
+          <Badge color={s.online ? 'teal' : 'gray'} variant="filled" size="sm">{s.online ? t('sync.online') : t('sync.offline')}</Badge>
+          {s.pending > 0 ? <Badge color="yellow" variant="filled" size="sm" data-testid="sync-pending">{t('sync.pendingCount', { count: s.pending })}</Badge> : null}
+          {s.rejected > 0 ? <Badge color="red" variant="filled" size="sm">{t('sync.rejectedCount', { count: s.rejected })}</Badge> : null}
+        </Group>
+      </Link>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,84 @@
+// The sync worker: one per tab, but only the holder of the Web Lock "gatehouse-sync" sends
+// (DESIGN "One sender"). The leader runs the engine over Dexie, pulls on socket pokes, on
+// reconnect and on an interval, and writes its status into Dexie for every tab to see.
+import * as Comlink from 'comlink';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_RECONNECT_MS } from '../domain/constants';
+import { SyncEngine, type SyncStatus } from '../sync/engine';
+import type { ClientToServerEvents, ServerToClientEvents } from '../sync/events';
+import { httpTransport } from '../sync/http-transport';
+import { createDb } from '../src/db/schema';
+import { ACCESS_TOKEN_KEY } from '../src/db/session-store';
+import { DexieOutbox } from '../src/sync/dexie-store';
+
+const LOCK = 'gatehouse-sync';
+const PULL_INTERVAL_MS = 30_000;
+
+const db = createDb();
+const channel = new BroadcastChannel(LOCK);
+let engine: SyncEngine | null = null;
+let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+let online = true;
+
+const token = async () => ((await db.meta.get(ACCESS_TOKEN_KEY))?.value as string | undefined) ?? null;
+
+async function writeStatus(status: SyncStatus): Promise<void> {
+  await db.meta.put({ key: 'syncStatus', value: { ...status, leader: true } }).catch(() => undefined);
+}
+
+async function connectSocket(baseUrl: string): Promise<void> {
+  socket?.close();
+  socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], reconnectionDelay: SOCKET_RECONNECT_MS, reconnectionDelayMax: SOCKET_RECONNECT_MS });
+  socket.on('connect', async () => {
+    const t = await token();
+    if (t) socket?.emit('join', { token: t }, () => void engine?.sync());
+  });
+  socket.on('poke', () => void engine?.sync());
+}
+
+async function lead(baseUrl: string): Promise<void> {
+  await navigator.locks.request(LOCK, async () => {
+    engine = new SyncEngine({
+      store: new DexieOutbox(db),
+      transport: httpTransport({ baseUrl, fetch: (url, init) => fetch(url, init), token }),
+      scheduler: { now: Date.now, random: Math.random, after: (ms, fn) => { const id = setTimeout(fn, ms); return () => clearTimeout(id); } },
+      pullIntervalMs: PULL_INTERVAL_MS,
+      backoff: { baseMs: 1_000, maxMs: 30_000 },
+      onStatus: (status) => void writeStatus(status),
+    });
+    engine.setOnline(online);
+    await connectSocket(baseUrl);
+    void engine.sync();
+    // Hold the lock for the life of this worker; the next tab's worker takes over when it ends.
+    await new Promise<never>(() => undefined);
+  });
+}
+
+channel.onmessage = (event: MessageEvent<{ type: 'trigger' | 'resume' | 'online' | 'offline' }>) => {
+  if (!engine) return;
+  const { type } = event.data;
+  if (type === 'trigger') void engine.sync();
+  else if (type === 'resume') engine.resume();
+  else engine.setOnline(type === 'online');
+};
+
+function relay(type: 'trigger' | 'resume' | 'online' | 'offline'): void {
+  if (engine) channel.onmessage?.(new MessageEvent('message', { data: { type } }));
+  else channel.postMessage({ type });
+}
+
+export const syncWorkerApi = {
+  start(baseUrl: string): void {
+    void lead(baseUrl);
+  },
+  trigger: () => relay('trigger'),
+  resume: () => relay('resume'),
+  setOnline(value: boolean): void {
+    online = value;
+    relay(value ? 'online' : 'offline');
+  },
+  isLeader: () => engine !== null,
+};
+export type SyncWorkerApi = typeof syncWorkerApi;
+
+Comlink.expose(syncWorkerApi);
