@@ -1,0 +1,114 @@
+// Faults in real Chromium: a push whose answer is lost after the server applied it, and two
+// devices working offline at once. Each ends with exact server totals: 0 lost, 0 duplicated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { onSite, type PresenceEvent } from '../../domain/presence';
+import type { PullResponse } from '../../sync/protocol';
+import { launch, login, newContext } from '../e2e/support/browser';
+import { startServer, type RunningServer } from '../e2e/support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function serverEvents(token: string): Promise<PresenceEvent[]> {
+  const all: PresenceEvent[] = [];
+  let cursor: string | undefined;
+  const deviceId = uuidv7();
+  for (;;) {
+    const qs = new URLSearchParams({ deviceId, limit: '1000', ...(cursor ? { cursor } : {}) });
+    const page = (await (await fetch(`${server.url}/api/sync/pull?${qs}`, { headers: { authorization: `Bearer ${token}` } })).json()) as PullResponse;
+    for (const c of page.changes) if (c.table === 'visitEvents') all.push(c.data as unknown as PresenceEvent);
+    cursor = page.cursor;
+    if (!page.hasMore) return all;
+  }
+}
+
+async function ready(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await login(page, 'admin@acme.test');
+  await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle');
+  return page;
+}
+
+const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending');
+const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
+
+/** Taps sign-in or sign-out on the first `people` rows, `rounds` times each: 2 events a round. */
+async function toggle(page: Page, people: number, rounds: number): Promise<number> {
+  let taps = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < people; i++) {
+      const row = page.getByTestId('person-row').nth(i);
+      const before = await row.getAttribute('data-on-site');
+      await row.getByRole('button').click();
+      await expect.poll(() => row.getAttribute('data-on-site')).not.toBe(before);
+      taps++;
+    }
+  }
+  return taps;
+}
+
+describe('sync faults in Chromium', () => {
+  it('applies a batch once when the network is cut mid-push, after the server applied it', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await ready(context);
+    const token = await tokenOf(page);
+    const before = (await serverEvents(token)).length;
+    let lost = 0;
+    await context.route('**/api/sync/push', async (route) => {
+      if (lost === 0) {
+        lost++;
+        await route.fetch(); // the server applies the batch…
+        await context.setOffline(true); // …the network drops before the answer arrives…
+        await route.abort('internetdisconnected');
+        setTimeout(() => void context.setOffline(false), 1_000); // …and comes back a second later
+        return;
+      }
+      await route.continue();
+    });
+    await context.setOffline(true);
+    const taps = await toggle(page, 3, 4);
+    await context.setOffline(false);
+    await expect.poll(() => pending(page), { timeout: 30_000 }).toBe('0');
+    expect(lost).toBe(1);
+    expect((await serverEvents(token)).length).toBe(before + taps);
+    await context.close();
+  });
+
+  it('merges two devices that worked offline at once, with exact totals', async () => {
+    const [ca, cb] = [await newContext(browser, server.url), await newContext(browser, server.url, 'tablet')];
+    const [a, b] = [await ready(ca), await ready(cb)];
+    const token = await tokenOf(a);
+    const before = await serverEvents(token);
+    await Promise.all([ca.setOffline(true), cb.setOffline(true)]);
+    const [tapsA, tapsB] = await Promise.all([toggle(a, 4, 3), toggle(b, 4, 2)]);
+    await Promise.all([ca.setOffline(false), cb.setOffline(false)]);
+    await expect.poll(() => pending(a), { timeout: 30_000 }).toBe('0');
+    await expect.poll(() => pending(b), { timeout: 30_000 }).toBe('0');
+
+    const after = await serverEvents(token);
+    expect(after.length).toBe(before.length + tapsA + tapsB);
+    expect(new Set(after.map((e) => e.id)).size).toBe(after.length);
+    // Every device ends with the server's idea of who is on site (among the people it lists).
+    const expected = new Set(onSite(after).keys());
+    for (const page of [a, b]) {
+      await expect.poll(async () => {
+        const rows = await page.getByTestId('person-row').evaluateAll((els) =>
+          els.map((r) => [r.getAttribute('data-person-id')!, r.getAttribute('data-on-site') === 'true'] as const));
+        return rows.every(([id, here]) => here === expected.has(id));
+      }, { timeout: 15_000 }).toBe(true);
+    }
+    await Promise.all([ca.close(), cb.close()]);
+  });
+});
