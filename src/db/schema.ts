@@ -95,6 +95,11 @@ export const SCHEMA_V2 = {
   userTypes: '&id',
 } as const;
 
+/** Version 3: tables of the journeys (kiosk, pre-registration, emergency, dashboard). Each
+ * feature adds its tables here until the first release; after it, a new version each time. */
+export const SCHEMA_V3: Record<string, string> = {
+};
+
 /** Tables whose rows come from the server's change feed (pull). */
 export const SYNCED_TABLES = ['people', 'visitEvents', 'sites', 'areas', 'userTypes'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
@@ -103,5 +108,6 @@ export function createDb(name: string = DB_NAME): GatehouseDb {
   const db = new Dexie(name) as GatehouseDb;
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
+  if (Object.keys(SCHEMA_V3).length) db.version(3).stores(SCHEMA_V3);
   return db;
 }
