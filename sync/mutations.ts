@@ -32,14 +32,14 @@ export const mutations = {
     async applyLocal(tx, a) {
       await tx.put('visitEvents', {
         id: a.eventId, personId: a.personId, kind: 'in', areaId: a.areaId, at: a.at,
-        journeyFlowId: a.journeyFlowId ?? null, userTypeId: a.userTypeId ?? null, pending: 1,
+        journeyFlowId: a.journeyFlowId ?? null, userTypeId: a.userTypeId ?? null, details: a.details ?? null, pending: 1,
       });
     },
   }),
   'visit.signOut': define({
     args: signOutArgs,
     async applyLocal(tx, a) {
-      await tx.put('visitEvents', { id: a.eventId, personId: a.personId, kind: 'out', areaId: a.areaId ?? null, at: a.at, pending: 1 });
+      await tx.put('visitEvents', { id: a.eventId, personId: a.personId, kind: 'out', areaId: a.areaId ?? null, at: a.at, details: a.details ?? null, pending: 1 });
     },
   }),
   'person.updateDetails': define({

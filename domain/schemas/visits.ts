@@ -4,6 +4,10 @@ import * as v from 'valibot';
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
 const epochMs = v.pipe(v.number('validation.required'), v.integer(), v.minValue(0));
 
+/** What the journey recorded with a sign-in (host, checks, compliance, stage, outputs…).
+ * The kiosk journey owns its fields; the logbook and the emergency list read them. */
+export const visitDetails = v.record(v.pipe(v.string(), v.maxLength(64)), v.unknown());
+
 export const signInArgs = v.object({
   eventId: uuid,
   personId: uuid,
@@ -11,6 +15,7 @@ export const signInArgs = v.object({
   journeyFlowId: v.optional(uuid),
   userTypeId: v.optional(uuid),
   at: epochMs,
+  details: v.optional(visitDetails),
 });
 export type SignInArgs = v.InferOutput<typeof signInArgs>;
 
@@ -19,6 +24,7 @@ export const signOutArgs = v.object({
   personId: uuid,
   areaId: v.optional(uuid),
   at: epochMs,
+  details: v.optional(visitDetails),
 });
 export type SignOutArgs = v.InferOutput<typeof signOutArgs>;
 

@@ -32,6 +32,7 @@ async function recordEvent(a: ApplyContext, kind: 'in' | 'out', args: ArgsOf<'vi
     journeyFlowId: 'journeyFlowId' in args ? args.journeyFlowId ?? null : null,
     userTypeId: 'userTypeId' in args ? args.userTypeId ?? null : null,
     at: args.at + a.clockOffsetMs, deviceId: a.deviceId, mutationId: a.mutationId, recordedBy: a.ctx.userId, receivedAt: a.receivedAt,
+    details: args.details ?? null,
   };
   // The same event id sent under another mutation id is the same event: a no-op, not a second visit.
   const inserted = await a.tx.insert(visitEvents).values(row).onConflictDoNothing().returning({ id: visitEvents.id });

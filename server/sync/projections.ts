@@ -17,9 +17,9 @@ export const personChange = (u: UserRow): ChangeInput => ({
   },
 });
 
-export const eventChange = (e: Pick<EventRow, 'id' | 'personId' | 'kind' | 'areaId' | 'journeyFlowId' | 'userTypeId' | 'at' | 'deviceId'>): ChangeInput => ({
+export const eventChange = (e: Pick<EventRow, 'id' | 'personId' | 'kind' | 'areaId' | 'journeyFlowId' | 'userTypeId' | 'at' | 'deviceId' | 'details'>): ChangeInput => ({
   table: 'visitEvents', id: e.id, op: 'put', version: 1,
-  data: { id: e.id, personId: e.personId, kind: e.kind, areaId: e.areaId, journeyFlowId: e.journeyFlowId, userTypeId: e.userTypeId, at: e.at, deviceId: e.deviceId },
+  data: { id: e.id, personId: e.personId, kind: e.kind, areaId: e.areaId, journeyFlowId: e.journeyFlowId, userTypeId: e.userTypeId, at: e.at, deviceId: e.deviceId, details: e.details },
 });
 
 /** Every synced row of an entity as changes: seeds the feed for data written before it existed. */

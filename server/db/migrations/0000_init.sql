@@ -174,6 +174,7 @@ CREATE TABLE "visit_events" (
 	"device_id" uuid,
 	"mutation_id" uuid,
 	"recorded_by" uuid,
+	"details" jsonb,
 	"received_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "visit_events_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );

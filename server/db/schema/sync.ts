@@ -51,6 +51,8 @@ export const visitEvents = pgTable('visit_events', {
   deviceId: uuid('device_id'),
   mutationId: uuid('mutation_id'),
   recordedBy: uuid('recorded_by'),
+  /** The journey's record of this event (host, checks, compliance, stage, outputs). */
+  details: jsonb('details').$type<Record<string, unknown>>(),
   receivedAt: at('received_at').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.entityId, t.id] }),
