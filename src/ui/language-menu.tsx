@@ -28,7 +28,7 @@ export function LanguageMenu({ loggedIn, variant = 'subtle', color }: { loggedIn
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant={variant} color={color} leftSection={<Icon name="globe" size={18} />}
-            rightSection={<Icon name="chevronDown" size={14} />} data-testid="language-switcher"
+            rightSection={<span className="gh-hide-narrow"><Icon name="chevronDown" size={14} /></span>} data-testid="language-switcher"
             aria-label={`${t('layout.language')}: ${LANGUAGE_LABELS[current]}`}>
             <span className="gh-hide-narrow">{LANGUAGE_LABELS[current]}</span>
           </Button>

@@ -19,9 +19,10 @@ export function SyncBadge() {
       <Link to="/device" className="gh-sync-badge" data-testid="sync-status" data-online={s.online} data-pending={s.pending}
         data-rejected={s.rejected} data-phase={s.phase} aria-label={tip}>
         <Group gap={4} wrap="nowrap">
-          <Badge color={s.online ? 'teal' : 'gray'} variant="filled" size="sm">{s.online ? t('sync.online') : t('sync.offline')}</Badge>
-          {s.pending > 0 ? <Badge color="yellow" variant="filled" size="sm" data-testid="sync-pending">{t('sync.pendingCount', { count: s.pending })}</Badge> : null}
-          {s.rejected > 0 ? <Badge color="red" variant="filled" size="sm">{t('sync.rejectedCount', { count: s.rejected })}</Badge> : null}
+          <Badge color={s.online ? 'teal' : 'gray'} variant="filled" size="sm" className="gh-hide-narrow">{s.online ? t('sync.online') : t('sync.offline')}</Badge>
+          <span className={`gh-sync-dot gh-show-narrow ${s.online ? 'is-online' : ''}`} aria-hidden="true" />
+          {s.pending > 0 ? <Badge color="yellow" variant="filled" size="sm" data-testid="sync-pending"><span className="gh-hide-narrow">{t('sync.pendingCount', { count: s.pending })}</span><span className="gh-show-narrow">{s.pending}</span></Badge> : null}
+          {s.rejected > 0 ? <Badge color="red" variant="filled" size="sm"><span className="gh-hide-narrow">{t('sync.rejectedCount', { count: s.rejected })}</span><span className="gh-show-narrow">{s.rejected}</span></Badge> : null}
         </Group>
       </Link>
     </Tooltip>

@@ -73,6 +73,19 @@ describe('offline sync in Chromium', () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
     const events = await serverEvents(token);
     for (const id of chosen) expect(events.filter((e) => e.personId === id && e.kind === 'in')).toHaveLength(1);
+
+    // The device page tells the same story, in English and in Arabic, on a desktop and a phone.
+    await page.goto('/device');
+    await expect.poll(() => page.getByTestId('device-pending').innerText()).toBe('0');
+    await screenshot(page, 'sync-device-desktop-en');
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('device-pending').waitFor();
+    await screenshot(page, 'sync-device-phone-ar');
+    await page.goto('/');
+    await page.getByTestId('person-row').first().waitFor();
+    await screenshot(page, 'sync-dashboard-phone-ar');
     await context.close();
   });
 });

@@ -19,7 +19,7 @@ export function UserMenu({ user }: { user: UserDetails }) {
               {initialOf(user.fullName)}
             </Avatar>
             <span className="gh-hide-narrow" data-testid="user-name">{truncateFullName(user.fullName)}</span>
-            <Icon name="chevronDown" size={14} />
+            <span className="gh-hide-narrow"><Icon name="chevronDown" size={14} /></span>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

@@ -1,7 +1,7 @@
 // Sign people in and out from the dashboard, online or offline, until the kiosk lands. Reads
 // people, areas and sign-in events from IndexedDB; each tap is a sync mutation.
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
@@ -45,31 +45,26 @@ export function QuickSignIn() {
           onChange={setAreaId} allowDeselect={false} />
       </Group>
       {people.length === 0 ? <Text c="dimmed">{t('quickSignIn.noPeople')}</Text> : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs">
-            <Table.Tbody>
-              {shown.map((p) => {
-                const here = present.has(p.id);
-                return (
-                  <Table.Tr key={p.id} data-testid="person-row" data-person-id={p.id} data-on-site={here}>
-                    <Table.Td><Text fw={500}>{p.fullName}</Text></Table.Td>
-                    <Table.Td>
-                      <Stack gap={2} align="flex-start">
-                        <Badge color={here ? 'teal' : 'gray'} variant="light">{here ? t('quickSignIn.here') : t('quickSignIn.away')}</Badge>
-                        {pendingPeople.has(p.id) ? <Text size="xs" c="yellow.9">{t('quickSignIn.waiting')}</Text> : null}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      {here
-                        ? <Button size="sm" variant="light" color="orange" data-testid="sign-out-button" onClick={() => void act(p.id, 'out')} disabled={!sync}>{t('quickSignIn.signOut')}</Button>
-                        : <Button size="sm" data-testid="sign-in-button" onClick={() => void act(p.id, 'in')} disabled={!sync || !area}>{t('quickSignIn.signIn')}</Button>}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap={0}>
+          {shown.map((p) => {
+            const here = present.has(p.id);
+            return (
+              <Group key={p.id} className="gh-person-row" justify="space-between" wrap="nowrap" gap="sm" py="xs"
+                data-testid="person-row" data-person-id={p.id} data-on-site={here}>
+                <Stack gap={2} miw={0}>
+                  <Text fw={500} truncate>{p.fullName}</Text>
+                  <Group gap={6}>
+                    <Badge color={here ? 'teal' : 'gray'} variant="light">{here ? t('quickSignIn.here') : t('quickSignIn.away')}</Badge>
+                    {pendingPeople.has(p.id) ? <Text size="xs" c="yellow.9">{t('quickSignIn.waiting')}</Text> : null}
+                  </Group>
+                </Stack>
+                {here
+                  ? <Button size="sm" variant="light" color="orange" data-testid="sign-out-button" onClick={() => void act(p.id, 'out')} disabled={!sync}>{t('quickSignIn.signOut')}</Button>
+                  : <Button size="sm" data-testid="sign-in-button" onClick={() => void act(p.id, 'in')} disabled={!sync || !area}>{t('quickSignIn.signIn')}</Button>}
+              </Group>
+            );
+          })}
+        </Stack>
       )}
     </Paper>
   );

@@ -7,7 +7,8 @@ import { storageState, type StorageState } from '../../../sync/sync-client';
 import { useSync, useSyncStatus } from '../../../sync/sync-context';
 import { NeedsAttention } from './needs-attention';
 
-const mb = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const mb = (bytes: number | null, lang: string) => (bytes === null ? '—'
+  : new Intl.NumberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1024 / 1024));
 
 function Fact({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -48,8 +49,8 @@ export function DevicePage() {
           <Fact label={t('sync.persistence')} testId="device-persisted" value={
             <Badge color={persisted ? 'teal' : 'orange'} variant="light">{persisted ? t('sync.persisted') : t('sync.notPersisted')}</Badge>
           } />
-          <Fact label={t('sync.used')} value={mb(storage?.usage ?? null)} />
-          <Fact label={t('sync.quotaLeft')} value={mb(storage?.quota != null && storage.usage != null ? storage.quota - storage.usage : null)} />
+          <Fact label={t('sync.used')} value={mb(storage?.usage ?? null, i18n.language)} />
+          <Fact label={t('sync.quotaLeft')} value={mb(storage?.quota != null && storage.usage != null ? storage.quota - storage.usage : null, i18n.language)} />
         </SimpleGrid>
       </Paper>
       <Paper withBorder radius="md" p="lg">
