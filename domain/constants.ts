@@ -20,6 +20,7 @@ export const REQUEST_TIMEOUT_MS = 1_000_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const SOCKET_RECONNECT_MS = 3_000;
 export const LOADER_HIDE_MS = 500;
+export const BACK_RELOAD_MS = 500;
 
 export const FULL_NAME_TRUNCATE_OVER = 14;
 export const FULL_NAME_KEEP = 12;

@@ -5,7 +5,7 @@ import { AppShell, Drawer, LoadingOverlay, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LOADER_HIDE_MS } from '../../../domain/constants';
+import { BACK_RELOAD_MS, LOADER_HIDE_MS } from '../../../domain/constants';
 import type { StoredUser } from '../../../domain/session';
 import { guardUserOf } from '../../api/session';
 import { NAVBAR_WIDTH_EXPANDED, reservedWidth, useMenuMode } from './menu-mode';
@@ -30,6 +30,20 @@ export function AppLayout({ stored, children }: { stored: StoredUser; children: 
   useEffect(() => {
     const timer = setTimeout(() => setLoading(false), LOADER_HIDE_MS);
     return () => clearTimeout(timer);
+  }, []);
+  // Spec 1 §2: the browser back button reloads the page after 500 ms (offline, the service
+  // worker serves the shell again, so this is safe without a network).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onBack = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => window.location.reload(), BACK_RELOAD_MS);
+    };
+    window.addEventListener('popstate', onBack);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('popstate', onBack);
+    };
   }, []);
   // Close the phone drawer when the page changes (not on every render: the handlers are not stable).
   const [drawerPath, setDrawerPath] = useState(pathname);
