@@ -123,6 +123,20 @@ describe('the engine', () => {
     expect(onSite(eventsOf(b!)).has(p)).toBe(false);
   });
 
+  it('treats a local storage failure as transient and keeps everything', async () => {
+    const { server, devices: [d], clock } = setup();
+    await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
+    const timers: number[] = [];
+    const broken = Object.assign(Object.create(d!), { peek: async () => { throw new Error('DatabaseClosedError'); } });
+    const engine = new SyncEngine({ store: broken, transport: server.transport(), scheduler: { now: clock, random: () => 0, after: (ms) => (timers.push(ms), () => {}) } });
+    await engine.sync();
+    expect(engine.getStatus()).toMatchObject({ phase: 'waiting', lastError: 'DatabaseClosedError' });
+    expect(timers).toHaveLength(1);
+    expect(d!.outbox).toHaveLength(1);
+    await new SyncEngine({ store: d!, transport: server.transport(), scheduler: scheduler(clock) }).sync();
+    expect(server.applied).toBe(1);
+  });
+
   it('computes backoff with jitter between half and all of the ceiling', () => {
     fc.assert(fc.property(fc.nat(20), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, r) => {
       const d = backoffDelay(attempt, () => r, { baseMs: 500, maxMs: 30_000 });

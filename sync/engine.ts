@@ -123,8 +123,14 @@ export class SyncEngine {
       this.again = false;
       if (this.status.phase === 'needs-login') break;
       this.update({ phase: 'syncing', nextRetryAt: null });
-      const failure = (await this.pushAll()) ?? (await this.pullAll());
-      await this.refreshCounts();
+      let failure: Failure | null;
+      try {
+        failure = (await this.pushAll()) ?? (await this.pullAll());
+        await this.refreshCounts();
+      } catch (error) {
+        // Local storage failed (e.g. the browser closed the database): nothing was lost, try again.
+        failure = { ok: false, kind: 'transient', message: error instanceof Error ? error.message : 'storage error' };
+      }
       if (failure) {
         this.fail(failure);
         return;

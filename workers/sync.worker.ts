@@ -9,12 +9,14 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../sync/events'
 import { httpTransport } from '../sync/http-transport';
 import { createDb } from '../src/db/schema';
 import { ACCESS_TOKEN_KEY } from '../src/db/session-store';
+import { keepOpen } from '../src/db/with-db';
 import { DexieOutbox } from '../src/sync/dexie-store';
 
 const LOCK = 'gatehouse-sync';
 const PULL_INTERVAL_MS = 30_000;
 
 const db = createDb();
+keepOpen(db);
 const channel = new BroadcastChannel(LOCK);
 let engine: SyncEngine | null = null;
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
