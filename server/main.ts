@@ -5,16 +5,17 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { attachRealtime } from './realtime';
 import { DEMO_LOGINS, DemoRefusedError, seedDemo } from './seed/demo';
+import { sql } from 'drizzle-orm';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 const production = env.NODE_ENV === 'production';
 const dataDir = resolve(env.DATA_DIR ?? './data');
-// SMTP_URL is read by the mailer once it exists; nothing sends mail yet.
 const distDir = resolve('dist');
 const staticDir = existsSync(resolve(distDir, 'index.html')) ? distDir : undefined;
 const now = () => Date.now();
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
 const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
 await database.migrate();
@@ -32,8 +33,18 @@ const app = await buildApp({
   staticDir,
   logger: { level: production ? 'info' : 'warn' },
   trustProxy: env.TRUST_PROXY === '1',
+  mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
+  publicUrl: env.PUBLIC_URL || undefined,
+  passportUrl: env.PASSPORT_URL || undefined,
 });
 await attachRealtime(app, { auth: app.services.auth, hub: app.realtimeHub, pool: database.pool });
+if (database.kind === 'pglite') {
+  // PGlite is one long-lived session without autovacuum: refresh planner statistics now and then,
+  // or foreign-key checks keep plans made when the tables were tiny and slow down as data grows.
+  const analyze = () => void database.db.execute(sql`ANALYZE`).catch((error: unknown) => console.warn('gatehouse db: ANALYZE failed', error));
+  analyze();
+  setInterval(analyze, ANALYZE_EVERY_MS).unref();
+}
 app.addHook('onClose', async () => database.close());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -32,6 +32,19 @@ describe('recording a mutation', () => {
     expect(d!.table('visitEvents').size).toBe(2);
   });
 
+  it('undoes the whole transaction when the local write fails', async () => {
+    const { devices: [d] } = setup();
+    await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
+    const real = d!.deps();
+    const failing = { ...real, transaction: <T>(fn: (tx: Parameters<Parameters<typeof real.transaction>[0]>[0]) => Promise<T>) =>
+      real.transaction(async (tx) => { await fn(tx); throw new Error('disk full'); }) };
+    await expect(mutate(failing, 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 2 })).rejects.toThrow('disk full');
+    expect(d!.outbox.map((e) => e.seq)).toEqual([1]);
+    expect(d!.table('visitEvents').size).toBe(1);
+    const next = await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 3 });
+    expect(next.ok && next.seq).toBe(2);
+  });
+
   it('refuses bad arguments with field errors and writes nothing', async () => {
     const { devices: [d] } = setup();
     const r = await mutate(d!.deps(), 'visit.signIn', { eventId: 'nope', personId: uuidv7(), areaId: AREA, at: -5 });

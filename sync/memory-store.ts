@@ -30,11 +30,12 @@ export class MemoryDevice implements OutboxStore {
   deps(): MutateDeps {
     return {
       transaction: async (fn) => {
-        const snapshot = this.snapshot();
+        // An undo journal, not a copy of every table: recording stays cheap as the device fills up.
+        const undo: Array<() => void> = [];
         try {
-          return await fn(this.tx());
+          return await fn(this.tx(undo));
         } catch (error) {
-          this.restore(snapshot);
+          for (const step of undo.reverse()) step();
           throw error;
         }
       },
@@ -44,24 +45,24 @@ export class MemoryDevice implements OutboxStore {
     };
   }
 
-  private tx(): ClientTx {
+  private tx(undo: Array<() => void> = []): ClientTx {
     return {
       get: async (table, id) => this.table(table).get(id),
-      put: async (table, row) => void this.table(table).set(row.id, clone(row)),
-      nextSeq: async () => ++this.seq,
-      addOutbox: async (entry) => void this.outbox.push(entry),
+      put: async (table, row) => {
+        const t = this.table(table);
+        const before = t.get(row.id);
+        undo.push(() => (before ? t.set(row.id, before) : t.delete(row.id)));
+        t.set(row.id, clone(row));
+      },
+      nextSeq: async () => {
+        undo.push(() => this.seq--);
+        return ++this.seq;
+      },
+      addOutbox: async (entry) => {
+        undo.push(() => this.outbox.pop());
+        this.outbox.push(entry);
+      },
     };
-  }
-
-  private snapshot() {
-    return { tables: clone([...this.tables].map(([k, t]) => [k, [...t]] as const)), outbox: [...this.outbox], seq: this.seq };
-  }
-
-  private restore(s: ReturnType<MemoryDevice['snapshot']>): void {
-    this.tables.clear();
-    for (const [k, rows] of s.tables) this.tables.set(k, new Map(rows));
-    this.outbox = s.outbox;
-    this.seq = s.seq;
   }
 
   async deviceId() { return this.id; }

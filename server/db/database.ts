@@ -34,6 +34,9 @@ const journal = (): Journal => JSON.parse(readFileSync(`${migrationsFolder}/meta
 export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, a dropped test database) is
+    // replaced on the next query; without a listener it would crash the process.
+    pool.on('error', (error) => console.warn(`gatehouse db: idle connection lost (${error.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return handle(db, 'postgres', () => migratePg(drizzlePg(pool), { migrationsFolder }), () => pool.end(), pool);
   }

@@ -12,14 +12,18 @@ import type { RequestContext } from '../http/context';
 import { toApiError } from '../http/error-handler';
 import { errorMessage } from '../http/i18n';
 import { changesAfter, lastChangeSeq, lockFeed, writeChanges, type ChangeInput, type Tx } from './changes';
-import { serverMutations, type ApplyContext } from './handlers';
+import { serverMutations, type ApplyContext, type ServerMutation } from './handlers';
+import type { Notice, Realtime } from '../realtime';
 
 const REJECTIONS_KEPT = 500;
 const LOG_CHUNK = 500;
+const SEEN_EVERY_MS = 60_000;
 
 type LogRow = typeof mutationLog.$inferInsert;
+type Mutation = PushRequest['mutations'][number];
+type BaseContext = Omit<ApplyContext, 'change' | 'notify' | 'mutationId' | 'clockOffsetMs'>;
 
-export function syncService(db: Db, now: () => number, onChanged: (entityId: string) => void) {
+export function syncService(db: Db, now: () => number, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity'>) {
   const deviceOf = (ctx: RequestContext, deviceId: string) =>
     and(eq(devices.entityId, ctx.entityId), eq(devices.id, deviceId), eq(devices.userId, ctx.userId));
 
@@ -29,18 +33,26 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
     return row!;
   }
 
-  async function applyOne(a: Omit<ApplyContext, 'change' | 'mutationId' | 'clockOffsetMs'>, m: PushRequest['mutations'][number], changes: ChangeInput[]): Promise<string | null> {
+  /** Checks name, permission and arguments; a string is the rejection code. */
+  function prepare(ctx: RequestContext, m: Mutation): string | { args: unknown; batchKey?: string } {
     if (!isMutationName(m.name)) return 'validation_failed';
     const name: MutationName = m.name;
-    const def = serverMutations[name];
-    if (!isAllowed(a.ctx.permissions, def.permission)) return 'action_not_allowed';
+    const def: ServerMutation<MutationName> = serverMutations[name];
+    if (!isAllowed(ctx.permissions, def.permission)) return 'action_not_allowed';
     const parsed = v.safeParse(mutations[name].args, m.args);
     if (!parsed.success) return 'validation_failed';
+    return { args: parsed.output, batchKey: def.applyMany ? def.batchKey ?? name : undefined };
+  }
+
+  /** One mutation in a savepoint of its own: its failure undoes only itself. */
+  async function applyOne(a: BaseContext, m: Mutation, args: unknown, changes: ChangeInput[], notices: Notice[]): Promise<string | null> {
+    const def = serverMutations[m.name as MutationName] as ServerMutation<MutationName>;
     const pending: ChangeInput[] = [];
+    const told: Notice[] = [];
     try {
       await a.tx.transaction(async (sp) => {
         await (def.apply as (x: ApplyContext, args: unknown) => Promise<void>)(
-          { ...a, tx: sp, mutationId: m.mutationId, clockOffsetMs: m.clockOffsetMs, change: (c) => pending.push(c) }, parsed.output);
+          { ...a, tx: sp, mutationId: m.mutationId, clockOffsetMs: m.clockOffsetMs, change: (c) => pending.push(c), notify: (n) => told.push(n) }, args);
       });
     } catch (error) {
       const apiError = toApiError(error);
@@ -48,13 +60,33 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
       return apiError.code;
     }
     changes.push(...pending);
+    notices.push(...told);
     return null;
+  }
+
+  /** A run of mutations with a bulk apply, in one savepoint; if that fails, one by one. */
+  async function applyGroup(a: BaseContext, items: Array<{ m: Mutation; args: unknown }>, changes: ChangeInput[], notices: Notice[]): Promise<Array<string | null>> {
+    const def = serverMutations[items[0]!.m.name as MutationName] as ServerMutation<MutationName>;
+    const pending: ChangeInput[] = [];
+    try {
+      const codes = await a.tx.transaction((sp) => def.applyMany!(
+        { ...a, tx: sp, change: (c) => pending.push(c) },
+        items.map(({ m, args }) => ({ name: m.name as MutationName, args: args as never, mutationId: m.mutationId, clockOffsetMs: m.clockOffsetMs }))));
+      changes.push(...pending);
+      return codes;
+    } catch (error) {
+      if (!toApiError(error)) throw error;
+      const codes: Array<string | null> = [];
+      for (const { m, args } of items) codes.push(await applyOne(a, m, args, changes, notices));
+      return codes;
+    }
   }
 
   return {
     async push(ctx: RequestContext, body: PushRequest): Promise<PushResponse> {
       const receivedAt = new Date(now());
       let changed = false;
+      const notices: Notice[] = [];
       const response = await db.transaction(async (tx) => {
         const last = await lockFeed(tx, ctx.entityId);
         const dev = await device(tx, ctx, body.deviceId, receivedAt);
@@ -73,6 +105,30 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
         const logRows: LogRow[] = [];
         const changes: ChangeInput[] = [];
         let lastSeq = dev.lastSeq;
+        const settle = (slot: number, m: Mutation, code: string | null) => {
+          const status = code ? 'rejected' : 'applied';
+          known.set(m.mutationId, { id: m.mutationId, status, code });
+          results[slot] = code
+            ? { seq: m.seq, mutationId: m.mutationId, status, code, message: errorMessage(ctx.lang, code) }
+            : { seq: m.seq, mutationId: m.mutationId, status };
+          lastSeq = Math.max(lastSeq, m.seq);
+          logRows.push({
+            entityId: ctx.entityId, mutationId: m.mutationId, deviceId: body.deviceId, seq: m.seq, userId: ctx.userId, name: m.name,
+            args: m.args as object, status, code, clientTime: m.clientTime, clockOffsetMs: m.clockOffsetMs, receivedAt,
+          });
+        };
+        const base = { tx, ctx, deviceId: body.deviceId, receivedAt };
+        // Consecutive mutations with the same bulk apply go to the database together.
+        let group: Array<{ slot: number; m: Mutation; args: unknown }> = [];
+        let groupKey: string | null = null;
+        const flush = async () => {
+          if (!group.length) return;
+          const items = group;
+          group = [];
+          groupKey = null;
+          const codes = await applyGroup(base, items, changes, notices);
+          items.forEach((item, i) => settle(item.slot, item.m, codes[i]!));
+        };
         for (const m of body.mutations) {
           const seen = known.get(m.mutationId);
           if (seen) {
@@ -81,28 +137,34 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
               : { seq: m.seq, mutationId: m.mutationId, status: 'duplicate' });
             continue;
           }
-          const code = takenSeqs.has(m.seq)
-            ? 'sequence_reused'
-            : await applyOne({ tx, ctx, deviceId: body.deviceId, receivedAt }, m, changes);
-          const status = code ? 'rejected' : 'applied';
-          known.set(m.mutationId, { id: m.mutationId, status, code });
-          results.push(code
-            ? { seq: m.seq, mutationId: m.mutationId, status, code, message: errorMessage(ctx.lang, code) }
-            : { seq: m.seq, mutationId: m.mutationId, status });
-          if (code === 'sequence_reused') continue;
+          if (takenSeqs.has(m.seq)) {
+            results.push({ seq: m.seq, mutationId: m.mutationId, status: 'rejected', code: 'sequence_reused', message: errorMessage(ctx.lang, 'sequence_reused') });
+            continue;
+          }
           takenSeqs.add(m.seq);
-          lastSeq = Math.max(lastSeq, m.seq);
-          logRows.push({
-            entityId: ctx.entityId, mutationId: m.mutationId, deviceId: body.deviceId, seq: m.seq, userId: ctx.userId, name: m.name,
-            args: m.args as object, status, code, clientTime: m.clientTime, clockOffsetMs: m.clockOffsetMs, receivedAt,
-          });
+          known.set(m.mutationId, { id: m.mutationId, status: 'applied', code: null });
+          const slot = results.length;
+          results.push(undefined as unknown as MutationResult);
+          const prepared = prepare(ctx, m);
+          if (typeof prepared === 'string') {
+            settle(slot, m, prepared);
+          } else if (prepared.batchKey) {
+            if (groupKey !== prepared.batchKey) await flush();
+            groupKey = prepared.batchKey;
+            group.push({ slot, m, args: prepared.args });
+          } else {
+            await flush();
+            settle(slot, m, await applyOne(base, m, prepared.args, changes, notices));
+          }
         }
+        await flush();
         for (let i = 0; i < logRows.length; i += LOG_CHUNK) await tx.insert(mutationLog).values(logRows.slice(i, i + LOG_CHUNK));
         await tx.update(devices).set({ lastSeq, lastSeenAt: receivedAt }).where(deviceOf(ctx, body.deviceId));
         changed = (await writeChanges(tx, ctx.entityId, last, changes)) !== last;
         return { results, lastSeq, serverTime: now() };
       });
       if (changed) onChanged(ctx.entityId);
+      for (const n of notices) realtime?.emitToEntity(ctx.entityId, n.event, n.payload as never);
       return response;
     },
 
@@ -113,7 +175,11 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
       const start = reset ? 0 : from;
       const rows = await changesAfter(db, ctx.entityId, start, q.limit + 1);
       const page = rows.slice(0, q.limit);
-      const [dev] = await db.select({ lastSeq: devices.lastSeq }).from(devices).where(deviceOf(ctx, q.deviceId));
+      const [dev] = await db.select({ lastSeq: devices.lastSeq, lastSeenAt: devices.lastSeenAt }).from(devices).where(deviceOf(ctx, q.deviceId));
+      // A pull is hearing from the device too (the emergency list says which devices went quiet); once a minute is enough.
+      if (dev && now() - dev.lastSeenAt.getTime() > SEEN_EVERY_MS) {
+        await db.update(devices).set({ lastSeenAt: new Date(now()) }).where(deviceOf(ctx, q.deviceId));
+      }
       const rejected = await db.select().from(mutationLog)
         .where(and(eq(mutationLog.entityId, ctx.entityId), eq(mutationLog.deviceId, q.deviceId), eq(mutationLog.userId, ctx.userId), eq(mutationLog.status, 'rejected')))
         .orderBy(desc(mutationLog.seq)).limit(REJECTIONS_KEPT);

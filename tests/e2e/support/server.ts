@@ -38,7 +38,7 @@ export async function startServer(options: { dataDir?: string; port?: number; en
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -50,7 +50,8 @@ export async function startServer(options: { dataDir?: string; port?: number; en
     url, port, dataDir,
     output: () => log,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) {
+      // A process killed by a signal keeps exitCode null: check signalCode too.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
         await exited;
