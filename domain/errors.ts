@@ -8,6 +8,11 @@ export const ERROR_CODES = [
   // Gatehouse additions, decided in docs/decisions.md.
   'invalid_credentials', 'too_many_attempts', 'unauthenticated', 'not_found', 'validation_failed',
   'offline_config', 'version_conflict', 'sequence_reused',
+  'emergency_sites_inaccessible',
+  'name_exists', 'user_has_visits',
+  // Pre-registration (issue 5).
+  'visit_in_past', 'visit_date_invalid', 'visit_exists', 'photo_required', 'photo_type', 'photo_too_large', 'photo_dimensions',
+  'link_expired', 'qr_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

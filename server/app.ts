@@ -15,6 +15,15 @@ import { rolesRoutes } from './roles/roles.routes';
 import { buildServices, type Services } from './services';
 import { usersRoutes } from './users/users.routes';
 import { syncRoutes } from './sync/sync.routes';
+import type { MailOptions } from './mail/mailer';
+import { mailRoutes } from './mail/mail.routes';
+import { preregistrationRoutes } from './preregistration/preregistration.routes';
+import { expectedVisitsRoutes } from './preregistration/expected-visits.routes';
+import { emergencyRoutes } from './emergency/emergency.routes';
+import { kioskRoutes } from './kiosk/kiosk.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { peopleRoutes } from './people/people.routes';
+import { userTypesRoutes } from './people/user-types.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -32,6 +41,11 @@ export interface AppDeps {
   production?: boolean;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: boolean;
+  /** Outgoing mail (SMTP_URL); without it mail only goes to the mail log. */
+  mail?: MailOptions;
+  /** Where visitors open their links (PUBLIC_URL) and the passport host (PASSPORT_URL); default: this server. */
+  publicUrl?: string;
+  passportUrl?: string;
 }
 
 declare module 'fastify' {
@@ -53,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxFailures: deps.loginLimits?.perAccount?.maxFailures ?? 5,
     windowMs: deps.loginLimits?.perAccount?.windowMs ?? 15 * 60 * 1000,
     refusedPasswords: deps.production ? [DEMO_PASSWORD] : [],
-  }, (entityId) => hub.emitToEntity(entityId, 'poke', { entity_id: entityId }));
+  }, (entityId) => hub.emitToEntity(entityId, 'poke', { entity_id: entityId }), hub, deps.mail);
   app.decorate('services', services);
   app.decorate('realtime', hub as Realtime);
   app.decorate('realtimeHub', hub);
@@ -86,6 +100,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { services });
   await app.register(rolesRoutes, { services });
   await app.register(syncRoutes, { sync: services.sync });
+  await app.register(emergencyRoutes, { emergency: services.emergency });
+  await app.register(kioskRoutes, { kiosks: services.kiosks });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(peopleRoutes, { people: services.people });
+  await app.register(userTypesRoutes, { userTypes: services.userTypes });
+  await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
+  await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
+  await app.register(mailRoutes, { mailer: services.mailer });
+  app.addHook('onClose', async () => services.mailer.close());
   await registerStatic(app, deps.staticDir);
   return app;
 }

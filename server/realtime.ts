@@ -11,6 +11,9 @@ import type { AuthService } from './auth/auth.service';
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type EventName = keyof ServerToClientEvents;
 
+/** One event with its payload, for code that queues events to send later. */
+export type Notice = { [E in EventName]: { event: E; payload: Parameters<ServerToClientEvents[E]>[0] } }[EventName];
+
 export interface Realtime {
   emitToEntity<E extends EventName>(entityId: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
   readonly io: RealtimeServer | null;

@@ -4,13 +4,31 @@ import { authService, type AuthOptions } from './auth/auth.service';
 import { rolesService } from './roles/roles.service';
 import { usersService } from './users/users.service';
 import { syncService } from './sync/sync.service';
+import { createMailer, type MailOptions } from './mail/mailer';
+import { preregistrationService } from './preregistration/preregistration.service';
+import { expectedVisitsService } from './preregistration/expected-visits.service';
+import { emergencyService } from './emergency/emergency.service';
+import type { Realtime } from './realtime';
+import { kioskService } from './kiosk/kiosk.service';
+import { dashboardService } from './dashboard/dashboard.service';
+import { peopleService } from './people/people.service';
+import { userTypesService } from './people/user-types.service';
 
-export function buildServices(db: Db, now: () => number, authOptions: AuthOptions, onChanged: (entityId: string) => void) {
+export function buildServices(db: Db, now: () => number, authOptions: AuthOptions, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity'>, mail: MailOptions = {}) {
+  const mailer = createMailer(db, now, mail);
   return {
-    sync: syncService(db, now, onChanged),
+    mailer,
+    preregistration: preregistrationService(db, now, mailer),
+    expectedVisits: expectedVisitsService(db, now, mailer, onChanged),
+    sync: syncService(db, now, onChanged, realtime),
+    emergency: emergencyService(db, now),
     auth: authService(db, now, authOptions),
     users: usersService(db, now),
     roles: rolesService(db),
+    kiosks: kioskService(db, now),
+    dashboard: dashboardService(db, now),
+    people: peopleService(db, now, onChanged),
+    userTypes: userTypesService(db, onChanged),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

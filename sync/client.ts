@@ -31,14 +31,15 @@ export async function mutate<N extends MutationName>(deps: MutateDeps, name: N, 
   const def = mutations[name];
   const parsed = v.safeParse(def.args, args);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
-  const device = await deps.device();
   const mutationId = deps.newId();
   const clientTime = deps.now();
+  // One local transaction for everything: reading the device facts inside it costs no extra round trip.
   const seq = await deps.transaction(async (tx) => {
+    const device = await deps.device();
     const next = await tx.nextSeq();
     await tx.addOutbox({ seq: next, mutationId, name, args: parsed.output, clientTime, clockOffsetMs: device.clockOffsetMs, userId: device.userId });
     await (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
-      mutationId, deviceId: device.deviceId, correctedTime: clientTime + device.clockOffsetMs,
+      mutationId, deviceId: device.deviceId, userId: device.userId, correctedTime: clientTime + device.clockOffsetMs,
     });
     return next;
   });
@@ -53,7 +54,7 @@ export async function reapplyPending(tx: LocalTx, pending: readonly OutboxEntry[
     const parsed = v.safeParse(def.args, entry.args);
     if (!parsed.success) continue;
     await (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
-      mutationId: entry.mutationId, deviceId, correctedTime: entry.clientTime + entry.clockOffsetMs,
+      mutationId: entry.mutationId, deviceId, userId: entry.userId, correctedTime: entry.clientTime + entry.clockOffsetMs,
     });
   }
 }

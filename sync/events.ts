@@ -2,7 +2,12 @@
 // one typed map per direction, so an event name or payload cannot drift.
 
 export interface PackageEvent { entity_id: string; entityPlan: number; action?: 'upgrade' | 'downgrade'; updated_by?: string }
-export interface SessionEvent { entity_id: string; session: string; sessionId: string; sessionName: string; userName: string; userIdEnded?: string; siteNames?: string[] }
+/** An emergency session started or ended: sessionId is the merged group's canonical id. siteIds and
+ * startedBy let a client show the pop-up only to users the session concerns, and not to its author. */
+export interface SessionEvent {
+  entity_id: string; session: 'started' | 'ended' | string; sessionId: string; sessionName: string; userName: string;
+  userIdEnded?: string; siteNames?: string[]; siteIds?: string[]; startedBy?: string;
+}
 export interface RoleEvent { entity_id: string; entity_user_id: string; oldRole: { name: string }; newRole: { name: string }; permitted_by?: string }
 export interface TwoStepEvent { entity_id: string; updated_by: string; isOtpEnabled: boolean; entity_user_id?: string }
 export interface CreatedEvent { entity_id: string; type: 'user_type' | 'site'; name: string; created_by: string }

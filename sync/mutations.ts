@@ -3,6 +3,9 @@
 // Adding a mutation is adding one entry.
 import * as v from 'valibot';
 import { signInArgs, signOutArgs, updateDetailsArgs } from '../domain/schemas/visits';
+import { kioskMutations } from './kiosk-mutations';
+import { preregistrationMutations } from './preregistration-mutations';
+import { emergencyMutations } from './emergency-mutations';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -15,6 +18,8 @@ export interface LocalTx {
 export interface MutationMeta {
   mutationId: string;
   deviceId: string;
+  /** The user who recorded it (a warden's mark names its warden). */
+  userId: string;
   /** The device clock plus its measured offset to the server. */
   correctedTime: number;
 }
@@ -51,6 +56,9 @@ export const mutations = {
       await tx.put('people', { ...person, ...patch, pendingEdit: 1 });
     },
   }),
+  ...kioskMutations,
+  ...preregistrationMutations,
+  ...emergencyMutations,
 };
 
 export type MutationName = keyof typeof mutations;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 
 export const MAX_PUSH_BATCH = 1000;
 export const DEFAULT_PUSH_BATCH = 250;
-export const DEFAULT_PULL_LIMIT = 1000;
+export const DEFAULT_PULL_LIMIT = 5000;
 export const MAX_PULL_LIMIT = 5000;
 
 const uuid = v.pipe(v.string(), v.uuid('validation.uuid'));

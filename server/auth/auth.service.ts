@@ -13,6 +13,7 @@ import { usersRepo, type UserWithRole } from '../users/users.repo';
 import { attemptsRepo, tokensRepo } from './auth.repo';
 import type { LoginRequest } from './login.schema';
 import { hashToken, newToken } from './tokens';
+import { kioskContext } from '../kiosk/kiosk-auth';
 
 export interface AuthOptions {
   /** Failed logins per account allowed within the window before 429. */
@@ -72,7 +73,8 @@ export function authService(db: Db, now: () => number, limit: AuthOptions) {
     async authenticate(token: string): Promise<RequestContext | null> {
       const tokenHash = hashToken(token);
       const row = await tokens.findActive(tokenHash, new Date(now()));
-      if (!row) return null;
+      // Not a person's session: perhaps a kiosk's device token (server/kiosk/kiosk-auth.ts).
+      if (!row) return kioskContext(db, tokenHash, now());
       return {
         entityId: row.user.entityId,
         userId: row.user.id,

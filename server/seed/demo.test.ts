@@ -24,7 +24,7 @@ eachDatabase((get) => {
   it('seeds both companies once, however often it runs', async () => {
     expect(await seedDemo(get().database.db, { now, production: false })).toEqual({ seeded: true });
     const first = await counts();
-    expect(first).toMatchObject({ entities: 2, roles: 12, sites: 3, areas: 5, userTypes: 6, flows: 1 });
+    expect(first).toMatchObject({ entities: 2, roles: 12, sites: 3, areas: 5, userTypes: 6, flows: 4 });
     expect(await seedDemo(get().database.db, { now, production: false })).toEqual({ seeded: false });
     expect(await counts()).toEqual(first);
   });

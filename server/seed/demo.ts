@@ -10,6 +10,7 @@ import { areas, entities, journeyFlows, journeys, roles, sites, users, userTypes
 import { DEMO_ENTITIES, type DemoEntity } from './demo-data';
 import { recordChanges } from '../sync/changes';
 import { snapshotOf } from '../sync/projections';
+import { seedKioskDemo } from '../kiosk/kiosk-seed';
 
 export interface DemoLogin { email: string; password: string; company: string; role: string }
 
@@ -79,5 +80,6 @@ async function seedEntity(db: Db, data: DemoEntity, passwordHash: string, now: D
     });
   }
   if (ownerId) await db.update(entities).set({ ownerId }).where(eq(entities.id, entityId));
+  await seedKioskDemo(db, entityId, now);
   return entityId;
 }

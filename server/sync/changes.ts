@@ -9,7 +9,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 /** Table names on the wire, as the client's Dexie tables are called. */
-export type SyncTable = 'people' | 'visitEvents' | 'sites' | 'areas' | 'userTypes';
+export type SyncTable = 'people' | 'visitEvents' | 'sites' | 'areas' | 'userTypes'
+  // Kiosk configuration and journey records (issue 4).
+  | 'journeys' | 'journeyFlows' | 'complianceForms' | 'attendanceModes' | 'customFields' | 'announcements'
+  | 'kioskVisits' | 'complianceAnswers' | 'visitChecks' | 'hostNotifications' | 'kioskLogs' | 'personCards'
+  // Emergency sessions and roll calls (issue 6).
+  | 'emergencySessions' | 'rollCallMarks'
+  // Pre-registration (issue 5).
+  | 'expectedVisits' | 'qrRevocations' | 'signingKeys';
 
 export interface ChangeInput {
   table: SyncTable;

@@ -5,6 +5,9 @@ import { users } from '../db/schema/people';
 import { userTypes } from '../db/schema/journeys';
 import { visitEvents } from '../db/schema/sync';
 import type { ChangeInput, Executor } from './changes';
+import { kioskSnapshotOf } from '../kiosk/kiosk.projections';
+import { preregistrationSnapshotOf } from '../preregistration/projections';
+import { emergencySnapshotOf } from '../emergency/emergency.projections';
 
 type UserRow = typeof users.$inferSelect;
 type EventRow = typeof visitEvents.$inferSelect;
@@ -36,5 +39,8 @@ export async function snapshotOf(db: Executor, entityId: string): Promise<Change
   }
   for (const u of await db.select().from(users).where(eq(users.entityId, entityId))) out.push(personChange(u));
   for (const e of await db.select().from(visitEvents).where(eq(visitEvents.entityId, entityId))) out.push(eventChange(e));
+  out.push(...await kioskSnapshotOf(db, entityId));
+  out.push(...await preregistrationSnapshotOf(db, entityId));
+  out.push(...await emergencySnapshotOf(db, entityId));
   return out;
 }

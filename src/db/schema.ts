@@ -98,10 +98,33 @@ export const SCHEMA_V2 = {
 /** Version 3: tables of the journeys (kiosk, pre-registration, emergency, dashboard). Each
  * feature adds its tables here until the first release; after it, a new version each time. */
 export const SCHEMA_V3: Record<string, string> = {
+  // Kiosk (issue 4): configuration pulled down, and what the journey records.
+  journeys: '&id',
+  journeyFlows: '&id, journeyId',
+  complianceForms: '&id',
+  attendanceModes: '&id',
+  customFields: '&id',
+  announcements: '&id',
+  kioskVisits: '&id, personId, at',
+  complianceAnswers: '&id, [personId+complianceId]',
+  visitChecks: '&id, personId',
+  hostNotifications: '&id, hostId',
+  kioskLogs: '&id, at',
+  personCards: '&id, rfid',
+  // Pre-registration (issue 5): expected visits, QR revocations and the entities' public keys.
+  expectedVisits: '&id, personId, visitAt, status',
+  qrRevocations: '&id',
+  signingKeys: '&id',
+  // Emergency (issue 6): sessions and roll-call marks.
+  emergencySessions: '&id, startedAt',
+  rollCallMarks: '&id, sessionId, personId',
 };
 
 /** Tables whose rows come from the server's change feed (pull). */
-export const SYNCED_TABLES = ['people', 'visitEvents', 'sites', 'areas', 'userTypes'] as const;
+export const SYNCED_TABLES = ['people', 'visitEvents', 'sites', 'areas', 'userTypes',
+  'journeys', 'journeyFlows', 'complianceForms', 'attendanceModes', 'customFields', 'announcements',
+  'kioskVisits', 'complianceAnswers', 'visitChecks', 'hostNotifications', 'kioskLogs', 'personCards',
+  'expectedVisits', 'qrRevocations', 'signingKeys', 'emergencySessions', 'rollCallMarks'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 export function createDb(name: string = DB_NAME): GatehouseDb {

@@ -44,11 +44,14 @@ const TX_TABLES = (db: GatehouseDb) => [db.outbox, db.rejected, db.meta, ...SYNC
 export function dexieMutateDeps(db: GatehouseDb, now: () => number = Date.now): MutateDeps {
   return {
     transaction: (fn) => db.transaction('rw', TX_TABLES(db), () => fn(localTx(db))),
-    device: async (): Promise<DeviceContext> => ({
-      deviceId: await ensureDeviceId(db),
-      userId: (await meta<string>(db, CURRENT_USER_KEY)) ?? '',
-      clockOffsetMs: (await meta<number>(db, 'clockOffsetMs')) ?? 0,
-    }),
+    device: async (): Promise<DeviceContext> => {
+      const [deviceId, userId, offset] = await db.meta.bulkGet(['deviceId', CURRENT_USER_KEY, 'clockOffsetMs']);
+      return {
+        deviceId: (deviceId?.value as string | undefined) ?? await ensureDeviceId(db),
+        userId: (userId?.value as string | undefined) ?? '',
+        clockOffsetMs: (offset?.value as number | undefined) ?? 0,
+      };
+    },
     now,
     newId: uuidv7,
   };

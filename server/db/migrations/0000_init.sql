@@ -179,6 +179,294 @@ CREATE TABLE "visit_events" (
 	CONSTRAINT "visit_events_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "compliance_answers" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"compliance_id" uuid NOT NULL,
+	"compliance_version" integer NOT NULL,
+	"answers" jsonb NOT NULL,
+	"outcome" text NOT NULL,
+	"is_wrong" boolean NOT NULL,
+	"visit_id" uuid,
+	"area_id" uuid,
+	"user_type_id" uuid,
+	"at" bigint NOT NULL,
+	CONSTRAINT "compliance_answers_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "host_notifications" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"host_id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"visit_id" uuid,
+	"message" text,
+	"mail_status" text DEFAULT 'queued' NOT NULL,
+	"at" bigint NOT NULL,
+	CONSTRAINT "host_notifications_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kiosk_logs" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"kiosk_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"code" text NOT NULL,
+	"data" jsonb,
+	"at" bigint NOT NULL,
+	CONSTRAINT "kiosk_logs_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kiosk_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"kiosk_id" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "kiosk_visits" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"kiosk_id" uuid,
+	"area_id" uuid NOT NULL,
+	"journey_id" uuid,
+	"journey_flow_id" uuid,
+	"stage" text NOT NULL,
+	"signed_in" boolean NOT NULL,
+	"details" jsonb,
+	"at" bigint NOT NULL,
+	CONSTRAINT "kiosk_visits_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "kiosks" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"kiosk_name" text NOT NULL,
+	"area_id" uuid NOT NULL,
+	"mac_address" text,
+	"android_serial" text,
+	"serial_number" text,
+	"version" text,
+	"registered_by" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone,
+	"deregistered_at" timestamp with time zone,
+	CONSTRAINT "kiosks_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "visit_checks" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"visit_id" uuid,
+	"temperature" jsonb,
+	"mask" boolean,
+	"passed" boolean NOT NULL,
+	"at" bigint NOT NULL,
+	CONSTRAINT "visit_checks_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "announcements" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"description" text NOT NULL,
+	"url" text,
+	"urgent" boolean DEFAULT false NOT NULL,
+	"pinned" boolean DEFAULT false NOT NULL,
+	"verbal" boolean DEFAULT false NOT NULL,
+	"target_user_types" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"publish_at" bigint NOT NULL,
+	"expires_at" bigint,
+	CONSTRAINT "announcements_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "attendance_modes" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"working_days" jsonb NOT NULL,
+	"start_minutes" integer NOT NULL,
+	"end_minutes" integer NOT NULL,
+	"late_grace_minutes" integer DEFAULT 0 NOT NULL,
+	"early_grace_minutes" integer DEFAULT 0 NOT NULL,
+	"attendance_code" text NOT NULL,
+	"reasons" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	CONSTRAINT "attendance_modes_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "attendance_modes_entity_name_unique" UNIQUE("entity_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "compliance_forms" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"questions" jsonb NOT NULL,
+	"agreement_text" text,
+	"statement" text,
+	CONSTRAINT "compliance_forms_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "custom_fields" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"section" text NOT NULL,
+	"options" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"required" boolean DEFAULT false NOT NULL,
+	"printable" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "custom_fields_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "custom_fields_entity_name_unique" UNIQUE("entity_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "admin_scopes" (
+	"entity_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"user_type_ids" jsonb,
+	"area_ids" jsonb,
+	CONSTRAINT "admin_scopes_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "grid_preferences" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"employee_id" uuid NOT NULL,
+	"page_url" text NOT NULL,
+	"table_head" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"url" text DEFAULT '' NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "grid_preferences_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "grid_preferences_employee_page_unique" UNIQUE("entity_id","employee_id","page_url")
+);
+--> statement-breakpoint
+CREATE TABLE "labels" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	CONSTRAINT "labels_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "labels_entity_name_unique" UNIQUE("entity_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "user_cards" (
+	"entity_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"rfid" text NOT NULL,
+	CONSTRAINT "user_cards_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id"),
+	CONSTRAINT "user_cards_entity_rfid_unique" UNIQUE("entity_id","rfid")
+);
+--> statement-breakpoint
+CREATE TABLE "user_photos" (
+	"entity_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"mime" text NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "user_photos_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "expected_visits" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"journey_flow_id" uuid,
+	"area_id" uuid,
+	"user_type_id" uuid,
+	"host_id" uuid,
+	"visit_date" text NOT NULL,
+	"visit_time" text NOT NULL,
+	"visit_at" bigint NOT NULL,
+	"status" text NOT NULL,
+	"visit_url" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"company_name" text,
+	"registration_method" text,
+	"custom_fields" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"flags" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"photo_type" text,
+	"photo_base64" text,
+	"created_by" uuid,
+	"decided_by" uuid,
+	"confirmed_at" bigint,
+	"arrived_at" bigint,
+	"deleted_at" bigint,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "expected_visits_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "expected_visits_entity_url_unique" UNIQUE("entity_id","visit_url")
+);
+--> statement-breakpoint
+CREATE TABLE "mail_log" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text NOT NULL,
+	"status" text NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "mail_log_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "signing_keys" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"algorithm" text DEFAULT 'Ed25519' NOT NULL,
+	"public_key" text NOT NULL,
+	"private_key" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "signing_keys_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "emergency_session_sites" (
+	"entity_id" uuid NOT NULL,
+	"session_id" uuid NOT NULL,
+	"site_id" uuid NOT NULL,
+	CONSTRAINT "emergency_session_sites_entity_id_session_id_site_id_pk" PRIMARY KEY("entity_id","session_id","site_id")
+);
+--> statement-breakpoint
+CREATE TABLE "emergency_sessions" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"started_at" bigint NOT NULL,
+	"started_by" uuid NOT NULL,
+	"ended_at" bigint,
+	"ended_by" uuid,
+	"device_id" uuid,
+	"mutation_id" uuid,
+	"received_at" timestamp with time zone NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "emergency_sessions_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "roll_call_marks" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"session_id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"status" text NOT NULL,
+	"at" bigint NOT NULL,
+	"marked_by" uuid NOT NULL,
+	"device_id" uuid NOT NULL,
+	"settles" boolean DEFAULT false NOT NULL,
+	"mutation_id" uuid,
+	"received_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "roll_call_marks_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_site_access" (
+	"entity_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"site_id" uuid NOT NULL,
+	CONSTRAINT "user_site_access_entity_id_user_id_site_id_pk" PRIMARY KEY("entity_id","user_id","site_id")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -202,9 +490,59 @@ ALTER TABLE "sync_counters" ADD CONSTRAINT "sync_counters_entity_id_entities_id_
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "compliance_answers" ADD CONSTRAINT "compliance_answers_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "host_notifications" ADD CONSTRAINT "host_notifications_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_logs" ADD CONSTRAINT "kiosk_logs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_tokens" ADD CONSTRAINT "kiosk_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_tokens" ADD CONSTRAINT "kiosk_tokens_kiosk_fk" FOREIGN KEY ("entity_id","kiosk_id") REFERENCES "public"."kiosks"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_visits" ADD CONSTRAINT "kiosk_visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_visits" ADD CONSTRAINT "kiosk_visits_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosks" ADD CONSTRAINT "kiosks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosks" ADD CONSTRAINT "kiosks_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_checks" ADD CONSTRAINT "visit_checks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "announcements" ADD CONSTRAINT "announcements_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "attendance_modes" ADD CONSTRAINT "attendance_modes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "compliance_forms" ADD CONSTRAINT "compliance_forms_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "grid_preferences" ADD CONSTRAINT "grid_preferences_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "grid_preferences" ADD CONSTRAINT "grid_preferences_employee_fk" FOREIGN KEY ("entity_id","employee_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "labels" ADD CONSTRAINT "labels_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_cards" ADD CONSTRAINT "user_cards_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_cards" ADD CONSTRAINT "user_cards_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_photos" ADD CONSTRAINT "user_photos_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_photos" ADD CONSTRAINT "user_photos_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_host_fk" FOREIGN KEY ("entity_id","host_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_flow_fk" FOREIGN KEY ("entity_id","journey_flow_id") REFERENCES "public"."journey_flows"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_user_type_fk" FOREIGN KEY ("entity_id","user_type_id") REFERENCES "public"."user_types"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mail_log" ADD CONSTRAINT "mail_log_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "signing_keys" ADD CONSTRAINT "signing_keys_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emergency_session_sites" ADD CONSTRAINT "emergency_session_sites_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emergency_session_sites" ADD CONSTRAINT "emergency_session_sites_session_fk" FOREIGN KEY ("entity_id","session_id") REFERENCES "public"."emergency_sessions"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emergency_session_sites" ADD CONSTRAINT "emergency_session_sites_site_fk" FOREIGN KEY ("entity_id","site_id") REFERENCES "public"."sites"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emergency_sessions" ADD CONSTRAINT "emergency_sessions_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roll_call_marks" ADD CONSTRAINT "roll_call_marks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roll_call_marks" ADD CONSTRAINT "roll_call_marks_session_fk" FOREIGN KEY ("entity_id","session_id") REFERENCES "public"."emergency_sessions"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roll_call_marks" ADD CONSTRAINT "roll_call_marks_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_site_fk" FOREIGN KEY ("entity_id","site_id") REFERENCES "public"."sites"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "users_entity_name_idx" ON "users" USING btree ("entity_id","full_name","id");--> statement-breakpoint
 CREATE INDEX "sync_changes_seq_idx" ON "sync_changes" USING btree ("entity_id","seq");--> statement-breakpoint
 CREATE INDEX "visit_events_person_at_idx" ON "visit_events" USING btree ("entity_id","person_id","at");--> statement-breakpoint
-CREATE INDEX "visit_events_at_idx" ON "visit_events" USING btree ("entity_id","at");
+CREATE INDEX "visit_events_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint
+CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree ("entity_id","person_id","compliance_id","at");--> statement-breakpoint
+CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
+CREATE INDEX "kiosk_visits_at_idx" ON "kiosk_visits" USING btree ("entity_id","at");--> statement-breakpoint
+CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_url");--> statement-breakpoint
+CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint
+CREATE INDEX "mail_log_entity_time_idx" ON "mail_log" USING btree ("entity_id","created_at");--> statement-breakpoint
+CREATE INDEX "emergency_sessions_started_idx" ON "emergency_sessions" USING btree ("entity_id","started_at");--> statement-breakpoint
+CREATE INDEX "roll_call_marks_session_idx" ON "roll_call_marks" USING btree ("entity_id","session_id");

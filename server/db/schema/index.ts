@@ -4,3 +4,8 @@ export * from './people';
 export * from './places';
 export * from './journeys';
 export * from './sync';
+export * from './kiosk';
+export * from './kiosk-config';
+export * from './dashboard';
+export * from './preregistration';
+export * from './emergency';

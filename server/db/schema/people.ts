@@ -48,6 +48,8 @@ export const users = pgTable('users', {
   foreignKey({ name: 'users_role_fk', columns: [t.entityId, t.roleId], foreignColumns: [roles.entityId, roles.id] }),
   foreignKey({ name: 'users_user_type_fk', columns: [t.entityId, t.userTypeId], foreignColumns: [userTypes.entityId, userTypes.id] }),
   index('users_email_idx').on(t.email),
+  // The users grid pages by name within a company (issue 7: 50,000 users).
+  index('users_entity_name_idx').on(t.entityId, t.fullName, t.id),
 ]);
 
 export const authTokens = pgTable('auth_tokens', {

@@ -11,6 +11,7 @@ import { guardUserOf } from '../../api/session';
 import { NAVBAR_WIDTH_EXPANDED, reservedWidth, useMenuMode } from './menu-mode';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import { SessionPopups } from '../../features/emergency/components/session-popups';
 import './layout.css';
 
 export const DESKTOP_QUERY = '(min-width: 62em)'; // 992 px
@@ -88,6 +89,7 @@ export function AppLayout({ stored, children }: { stored: StoredUser; children: 
         <LoadingOverlay visible={loading} zIndex={50} overlayProps={{ blur: 1 }} data-testid="page-loader" />
         {children}
       </AppShell.Main>
+      <SessionPopups />
       <Drawer opened={asideOpen} onClose={aside.close} position="right" title={t('layout.sidebarTitle')}
         data-testid="right-sidebar">
         <Text c="dimmed" size="sm">{t('layout.sidebarEmpty')}</Text>

@@ -1,0 +1,44 @@
+// Attendance-mode reasons (spec 1 §4 "Reasons"): late sign-in applies to signed-out people,
+// early sign-out to signed-in people; one reason is preselected, several are chosen from,
+// none falls back to the mode's attendance code.
+
+export interface Reason { id: string; name: string; type: 'late_sign_in' | 'early_sign_out'; attendanceCode?: string | null }
+
+export interface AttendanceMode {
+  id: string;
+  name: string;
+  /** Minutes since local midnight. */
+  startMinutes: number;
+  endMinutes: number;
+  lateGraceMinutes: number;
+  earlyGraceMinutes: number;
+  /** ISO weekdays 1 (Monday) to 7. */
+  workingDays: number[];
+  attendanceCode: string;
+  reasons: Reason[];
+}
+
+export type ReasonChoice =
+  | { kind: 'none' }
+  | { kind: 'preselected'; reason: Reason }
+  | { kind: 'choose'; reasons: Reason[] }
+  | { kind: 'code'; attendanceCode: string };
+
+/** Late when signing in after start + grace; early when signing out before end − grace. */
+export function attendanceSituation(mode: AttendanceMode, action: 'in' | 'out', localMinutes: number, isoWeekday: number): 'late_sign_in' | 'early_sign_out' | null {
+  if (!mode.workingDays.includes(isoWeekday)) return null;
+  if (action === 'in' && localMinutes > mode.startMinutes + mode.lateGraceMinutes && localMinutes < mode.endMinutes) return 'late_sign_in';
+  if (action === 'out' && localMinutes < mode.endMinutes - mode.earlyGraceMinutes && localMinutes > mode.startMinutes) return 'early_sign_out';
+  return null;
+}
+
+/** What the kiosk asks: a late reason only for someone signed out, an early one only for someone signed in. */
+export function selectReason(mode: AttendanceMode, situation: 'late_sign_in' | 'early_sign_out' | null, signedIn: boolean): ReasonChoice {
+  if (!situation) return { kind: 'none' };
+  if (situation === 'late_sign_in' && signedIn) return { kind: 'none' };
+  if (situation === 'early_sign_out' && !signedIn) return { kind: 'none' };
+  const reasons = mode.reasons.filter((r) => r.type === situation);
+  if (reasons.length === 1) return { kind: 'preselected', reason: reasons[0]! };
+  if (reasons.length > 1) return { kind: 'choose', reasons };
+  return { kind: 'code', attendanceCode: mode.attendanceCode };
+}

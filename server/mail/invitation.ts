@@ -1,0 +1,38 @@
+// The visitor's invitation: the personal link and the QR code (inline image and as text).
+import QRCode from 'qrcode';
+import type { Language } from '../../domain/constants';
+import { t } from '../http/i18n';
+import type { MailMessage } from './mailer';
+
+export interface Invitation {
+  lang: Language;
+  to: string;
+  visitorName: string;
+  companyName: string;
+  when: string;
+  link: string;
+  qr: string;
+  pendingApproval: boolean;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function invitationMail(i: Invitation): Promise<MailMessage> {
+  const png = await QRCode.toBuffer(i.qr, { type: 'png', margin: 2, width: 320, errorCorrectionLevel: 'M' });
+  const p = { name: i.visitorName, company: i.companyName, when: i.when };
+  const subject = t(i.lang, 'visitMail.invitationSubject', p);
+  const lines = [
+    t(i.lang, 'visitMail.greeting', p), t(i.lang, 'visitMail.invitationBody', p),
+    i.pendingApproval ? t(i.lang, 'visitMail.pendingApproval') : '',
+    t(i.lang, 'visitMail.linkLabel'), i.link, t(i.lang, 'visitMail.qrLabel'),
+  ].filter(Boolean);
+  const dir = i.lang === 'ar' ? 'rtl' : 'ltr';
+  const html = `<div dir="${dir}" lang="${i.lang}" style="font-family:sans-serif">`
+    + lines.slice(0, -3).map((l) => `<p>${escape(l)}</p>`).join('')
+    + `<p>${escape(t(i.lang, 'visitMail.linkLabel'))} <a href="${escape(i.link)}">${escape(i.link)}</a></p>`
+    + `<p>${escape(t(i.lang, 'visitMail.qrLabel'))}</p><img src="cid:visit-qr" alt="QR" width="320" height="320"></div>`;
+  return {
+    to: i.to, subject, text: lines.join('\n\n'), html,
+    attachments: [{ filename: 'visit-qr.png', content: png, cid: 'visit-qr', contentType: 'image/png' }],
+  };
+}

@@ -1,0 +1,56 @@
+// The logged-in side of expected visits (spec 2 §7): list, add, the four approval calls, edit,
+// delete, the duplicate check and the visitor's photo. Paths the spec leaves unnamed:
+// GET /api/expected-visits, POST /api/add-expected-visitors, GET /api/visitor-photos/:visitId.
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { APPROVAL_ACTIONS } from '../../domain/preregistration-visit';
+import { addExpectedVisitorsBody, editExpectedVisitBody, validateUserUpdateBody, visitIdBody } from '../../domain/preregistration-schemas';
+import { contextOf, requirePermission } from '../http/context';
+import { validationMessage } from '../http/i18n';
+import { parseOrThrow } from '../http/validate';
+import type { Services } from '../services';
+import { baseUrlOf } from './public-http';
+
+export async function expectedVisitsRoutes(app: FastifyInstance, { services, publicUrl }: { services: Services; publicUrl?: string }) {
+  const visits = services.expectedVisits;
+  const can = { preHandler: requirePermission('dashboard') };
+
+  app.get('/api/expected-visits', can, async (request) => ({ data: await visits.list(contextOf(request)) }));
+
+  app.post('/api/add-expected-visitors', can, async (request, reply) => {
+    const ctx = contextOf(request);
+    const b = parseOrThrow(addExpectedVisitorsBody, request.body);
+    const data = await visits.add(ctx, b.visitors, { lang: ctx.lang, baseUrl: baseUrlOf(request, publicUrl) });
+    return reply.code(201).send({ data });
+  });
+
+  for (const action of APPROVAL_ACTIONS) {
+    app.post(`/api/${action}`, can, async (request) => {
+      const b = parseOrThrow(visitIdBody, request.body);
+      return { data: await visits.decide(contextOf(request), action, b.visit_id) };
+    });
+  }
+
+  app.put('/api/edit-expected-visit', can, async (request) => {
+    const b = parseOrThrow(editExpectedVisitBody, request.body);
+    return { data: await visits.edit(contextOf(request), b) };
+  });
+
+  app.delete('/api/delete-expected-visit', can, async (request) => {
+    const q = parseOrThrow(visitIdBody, request.query);
+    return { data: await visits.remove(contextOf(request), q.visit_id) };
+  });
+
+  app.post('/api/validate-user-update', { preHandler: requirePermission('users') }, async (request) => {
+    const b = parseOrThrow(validateUserUpdateBody, request.body);
+    const ctx = contextOf(request);
+    const errors = await visits.validateUserUpdate(ctx, b.email, b.phone, b.user_id);
+    return { errors: Object.fromEntries(Object.entries(errors).map(([field, keys]) => [field, keys.map((k) => validationMessage(ctx.lang, k))])) };
+  });
+
+  app.get('/api/visitor-photos/:visitId', can, async (request, reply) => {
+    const { visitId } = parseOrThrow(v.object({ visitId: v.pipe(v.string(), v.uuid()) }), request.params);
+    const photo = await visits.photo(contextOf(request), visitId);
+    return reply.type(photo.type).header('cache-control', 'private, max-age=3600').send(photo.bytes);
+  });
+}

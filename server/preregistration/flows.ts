@@ -1,0 +1,72 @@
+// The journey flow a public link names: its entity, compliance flags, user types and hosts.
+// Public calls find everything through the flow, so nothing of another entity is reachable.
+import { and, asc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { readFlowSettings } from '../../domain/journey';
+import { canChangeUserType, initialStatusFor } from '../../domain/preregistration-visit';
+import type { Db } from '../db/database';
+import { journeyFlows, userTypes } from '../db/schema/journeys';
+import { roles, users } from '../db/schema/people';
+import { notFound } from '../http/api-error';
+
+export type Flags = Record<'is_image_required' | 'is_qr_included' | 'is_face_id_included' | 'is_rfid_included' | 'is_compliance_required' | 'is_using_kiosk_screen', 0 | 1>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function flowById(db: Db, id: string) {
+  if (!UUID.test(id)) throw notFound();
+  const [flow] = await db.select().from(journeyFlows).where(eq(journeyFlows.id, id)).limit(1);
+  if (!flow) throw notFound();
+  return flow;
+}
+export type Flow = Awaited<ReturnType<typeof flowById>>;
+
+/** Spec 2 §3 compliance flags, sent as 0 or 1 (spec 2 §9). */
+export function flagsOf(flow: Flow): Flags {
+  const s = readFlowSettings(flow.settings);
+  const b = (x: unknown): 0 | 1 => (x ? 1 : 0);
+  return {
+    // Face ID needs a photo as much as the photo option does.
+    is_image_required: b(s.photo || s.facial_recognition),
+    // Every visit gets a signed QR: it is how a kiosk recognises the visitor offline.
+    is_qr_included: 1,
+    is_face_id_included: b(s.facial_recognition),
+    is_rfid_included: b((flow.settings as { rfid_scan?: boolean }).rfid_scan),
+    is_compliance_required: b(s.compliance_id),
+    is_using_kiosk_screen: 1,
+  };
+}
+
+export async function userTypeIn(db: Db, entityId: string, id: string) {
+  if (!UUID.test(id)) throw notFound();
+  const [type] = await db.select().from(userTypes).where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
+  if (!type) throw notFound();
+  return type;
+}
+
+/** The user types a visitor may pick on this flow's link: the flow's own first, then any self-registering type. */
+export async function preRegistrationTypes(db: Db, flow: Flow) {
+  const all = await db.select().from(userTypes).where(eq(userTypes.entityId, flow.entityId)).orderBy(asc(userTypes.name));
+  const open = all.filter((t) => t.id === flow.userTypeId || initialStatusFor(t.registrationMethod) !== null);
+  open.sort((a, b) => Number(b.id === flow.userTypeId) - Number(a.id === flow.userTypeId));
+  return open.map((t) => ({
+    id: t.id, name: t.name, entity_id: t.entityId, pre_registration_method: t.registrationMethod,
+    can_register: initialStatusFor(t.registrationMethod) !== null, can_change_user_type: canChangeUserType(t.registrationMethod),
+  }));
+}
+
+/** People who can host: not archived, with a role other than the default users'. At most 10, names only. */
+export async function searchHosts(db: Db, entityId: string, search: string) {
+  const needle = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const hostRoles = db.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, entityId), ne(roles.name, 'default users')));
+  return db.select({ id: users.id, full_name: users.fullName }).from(users)
+    .where(and(eq(users.entityId, entityId), eq(users.archived, false), inArray(users.roleId, hostRoles), or(ilike(users.fullName, needle))))
+    .orderBy(asc(users.fullName)).limit(10);
+}
+
+export async function isHost(db: Db, entityId: string, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const [row] = await db.select({ role: roles.name }).from(users)
+    .innerJoin(roles, and(eq(roles.entityId, users.entityId), eq(roles.id, users.roleId)))
+    .where(and(eq(users.entityId, entityId), eq(users.id, id), eq(users.archived, false)));
+  return Boolean(row && row.role !== 'default users');
+}

@@ -1,0 +1,117 @@
+// Public pre-registration calls (spec 2 §7 "Pre-registration and visits"), all under /api
+// (DESIGN ruling 10), no token, rate-limited per address, answering 404 for unknown links.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  checkUserBody, confirmVisitBody, createExpectedVisitBody, hostSearchBody, validateExpectedVisitBody,
+} from '../../domain/preregistration-schemas';
+import { parseOrThrow } from '../http/validate';
+import type { Services } from '../services';
+import { readForm } from './multipart';
+import { baseUrlOf, langParam, READ_LIMIT, visitExistsAware, WRITE_LIMIT } from './public-http';
+
+interface Options { services: Services; publicUrl?: string; passportUrl?: string }
+type P = Record<string, string>;
+const UPLOAD_LIMIT = 4 * 1024 * 1024;
+const flowQuery = v.object({ journey_id: v.optional(v.string()), journeyFlowId: v.optional(v.string()) });
+
+export async function preregistrationRoutes(app: FastifyInstance, { services, publicUrl, passportUrl }: Options) {
+  const pre = services.preregistration;
+  await app.register(multipart);
+  const read = { public: true, rateLimit: READ_LIMIT };
+  const write = { public: true, rateLimit: WRITE_LIMIT };
+
+  app.get('/api/check_image_qr_compliance_status_in_pre_registration/:lang/:journeyFlowId', { config: read }, async (request) => {
+    langParam(request);
+    return { status: true, data: await pre.flags((request.params as P).journeyFlowId!) };
+  });
+
+  app.get('/api/get_pre_registration_user_type/:lang/:id', { config: read }, async (request) => {
+    langParam(request);
+    return { data: await pre.userTypes((request.params as P).id!) };
+  });
+
+  // {id} is the user type; the flow in ?journey_id= scopes it to the link's entity.
+  app.get('/api/check-change-userType-registration-method/:lang/:id', { config: read }, async (request) => {
+    langParam(request);
+    const q = parseOrThrow(flowQuery, request.query);
+    return { data: await pre.userTypeMethod(q.journey_id ?? q.journeyFlowId ?? '', (request.params as P).id!) };
+  });
+
+  app.get('/api/get_custom_fields_to_expected_visit/:lang', { config: read }, async (request) => {
+    langParam(request);
+    const q = parseOrThrow(flowQuery, request.query);
+    return { data: await pre.customFields(q.journey_id ?? q.journeyFlowId ?? '') };
+  });
+
+  app.get('/api/hosts/settings/:journeyId/:userTypeId', { config: read }, async (request) => {
+    const p = request.params as P;
+    return { data: await pre.hostSettings(p.journeyId!, p.userTypeId!) };
+  });
+
+  app.post('/api/hosts/search', { config: read }, async (request) => {
+    const b = parseOrThrow(hostSearchBody, request.body);
+    return { data: await pre.hostSearch(b.journey_id, b.search) };
+  });
+
+  app.post('/api/validate_user_type_pre_registration/:lang', { config: write }, async (request) => {
+    langParam(request);
+    const b = parseOrThrow(checkUserBody, request.body);
+    return { data: await pre.validateUserType(b.journey_id, b.email, b.phone) };
+  });
+
+  app.post('/api/check_user_entity/:lang', { config: write }, async (request) => {
+    langParam(request);
+    const b = parseOrThrow(checkUserBody, request.body);
+    return { data: await pre.userEntity(b.journey_id, b.email, b.phone) };
+  });
+
+  app.post('/api/check_user_found/:lang', { config: write }, async (request) => {
+    langParam(request);
+    const b = parseOrThrow(checkUserBody, request.body);
+    return { data: await pre.userFound(b.journey_id, b.email, b.phone) };
+  });
+
+  app.post('/api/validate-expected-visit/:lang', { config: write }, async (request, reply) => {
+    const lang = langParam(request);
+    const b = parseOrThrow(validateExpectedVisitBody, request.body);
+    return visitExistsAware(reply, lang, async () => ({ data: await pre.validateVisit(b.journey_id, b) }));
+  });
+
+  // The photo may be 3 MB; the app's 1 MB default would refuse it before it is checked.
+  app.post('/api/create-expected-visit/:lang', { config: write, bodyLimit: UPLOAD_LIMIT }, async (request, reply) => {
+    const lang = langParam(request);
+    const form = await readForm(request);
+    const b = parseOrThrow(createExpectedVisitBody, form.fields);
+    return visitExistsAware(reply, lang, async () => {
+      const data = await pre.create(b, form.photo, { lang, baseUrl: baseUrlOf(request, publicUrl) });
+      return reply.code(201).send({ data });
+    });
+  });
+
+  app.get('/api/visit-by-visit-url/:lang/:visitUrl', { config: read }, async (request) => {
+    langParam(request);
+    const code = (request.query as { code?: string }).code;
+    return { data: await pre.details((request.params as P).visitUrl!, typeof code === 'string' ? code : undefined, passportUrl ?? '') };
+  });
+
+  // Sent as POST with a PUT override (spec 2 §7); both methods land here.
+  for (const method of ['POST', 'PUT'] as const) {
+    app.route({
+      method, url: '/api/confirm/visit/:lang', config: write, bodyLimit: UPLOAD_LIMIT,
+      handler: async (request) => {
+        langParam(request);
+        const form = await readForm(request);
+        const fields = { ...form.fields };
+        for (const key of ['user', 'custom_fields']) {
+          if (typeof fields[key] === 'string' && key === 'user') {
+            try { fields[key] = JSON.parse(fields[key] as string); } catch { fields[key] = null; }
+          }
+        }
+        const b = parseOrThrow(confirmVisitBody, fields);
+        return { data: await pre.confirm(b, form.photo) };
+      },
+    });
+  }
+}

@@ -1,0 +1,77 @@
+// A visit's details: who, when, where, the journey's record (host, checks, compliance,
+// stage) and the person's events around it. Read from this device's data, so it opens offline.
+import { Avatar, Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import type { LogbookRow } from '../../../../domain/logbook';
+import { useDb } from '../../../db/db-context';
+import { formatDate, formatTime } from '../format';
+
+const DAY = 86_400_000;
+
+function describe(value: unknown): string {
+  if (value == null) return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(describe).join(', ');
+  const o = value as Record<string, unknown>;
+  const named = o.fullName ?? o.full_name ?? o.name;
+  if (typeof named === 'string') return named;
+  return Object.entries(o).map(([k, v]) => `${k}: ${describe(v)}`).join(' · ');
+}
+
+export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const db = useDb();
+  const events = useLiveQuery(async () => {
+    if (!row) return [];
+    const list = await db.visitEvents.where('personId').equals(row.personId).toArray();
+    return list.filter((e) => Math.abs(e.at - row.timeIn) < DAY).sort((a, b) => a.at - b.at);
+  }, [db, row?.personId, row?.timeIn]) ?? [];
+  const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
+  const signIn = events.find((e) => e.id === row?.id);
+  const details = (signIn?.details ?? {}) as Record<string, unknown>;
+  const shown = Object.entries(details).filter(([k]) => k !== 'auto');
+
+  return (
+    <Drawer opened={row !== null} onClose={onClose} position={i18n.dir() === 'rtl' ? 'left' : 'right'} title={t('logbook.visitDetails')} data-testid="visit-drawer">
+      {row ? (
+        <Stack gap="md">
+          <Group>
+            <Avatar radius="xl" color="blue">{row.fullName.slice(0, 1)}</Avatar>
+            <Stack gap={0}>
+              <Text fw={600}>{row.fullName}</Text>
+              <Text size="sm" c="dimmed">{row.userTypeName ?? '—'} · {row.siteName ?? '—'} · {row.areaName ?? '—'}</Text>
+            </Stack>
+          </Group>
+          <Group gap="xs">
+            <Badge variant="light">{t(`logbook.statuses.${row.status}`)}</Badge>
+            <Text size="sm">{formatDate(row.timeIn, i18n.language)} {formatTime(row.timeIn, i18n.language)} → {formatTime(row.timeOut, i18n.language)}</Text>
+          </Group>
+          <Stack gap={4}>
+            <Text fw={600} size="sm">{t('logbook.journeyRecord')}</Text>
+            {shown.length === 0 ? <Text size="sm" c="dimmed">{t('logbook.noDetails')}</Text> : shown.map(([k, v]) => (
+              <Group key={k} gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="sm" c="dimmed" miw={110}>{t(`logbook.detailKeys.${k}`, { defaultValue: k })}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{describe(v)}</Text>
+              </Group>
+            ))}
+          </Stack>
+          <Stack gap={4}>
+            <Text fw={600} size="sm">{t('logbook.history')}</Text>
+            <Table verticalSpacing={4} data-testid="visit-events">
+              <Table.Tbody>
+                {events.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>{formatTime(e.at, i18n.language)}</Table.Td>
+                    <Table.Td>{e.kind === 'in' ? t('quickSignIn.signIn') : t('quickSignIn.signOut')}</Table.Td>
+                    <Table.Td>{areas.find((a) => a.id === e.areaId)?.name ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

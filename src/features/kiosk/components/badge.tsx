@@ -1,0 +1,27 @@
+// The visitor badge: name, photo, host, date, area and the person's own QR code. The print
+// stylesheet in kiosk.css prints it alone at badge size (86 × 54 mm).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import QRCode from 'qrcode';
+import { badgeCode } from '../../../../domain/kiosk';
+import type { DraftPerson } from '../journey/draft';
+
+export function Badge({ person, host, areaName, at }: { person: DraftPerson; host: string | null; areaName: string; at: number }) {
+  const { t, i18n } = useTranslation();
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    void QRCode.toDataURL(badgeCode(person.id), { margin: 1, width: 180 }).then(setQr);
+  }, [person.id]);
+  return (
+    <div className="gh-badge" data-testid="kiosk-badge" data-qr={badgeCode(person.id)}>
+      {person.image ? <img className="gh-badge-photo" src={person.image} alt="" /> : <div className="gh-badge-photo" aria-hidden="true" />}
+      <div>
+        <div className="gh-badge-name">{person.fullName}</div>
+        {host ? <div className="gh-badge-line">{t('kiosk.badge.host', { host })}</div> : null}
+        <div className="gh-badge-line">{areaName}</div>
+        <div className="gh-badge-line">{new Date(at).toLocaleDateString(i18n.language)}</div>
+      </div>
+      {qr ? <img className="gh-badge-qr" src={qr} alt={t('kiosk.badge.qr')} /> : <div />}
+    </div>
+  );
+}

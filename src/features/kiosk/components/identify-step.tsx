@@ -1,0 +1,87 @@
+// Identify: search by name (quick or private match), an RFID card typed or wedged, or a QR
+// code from the camera (scanner loaded only when asked for).
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { matchNames, readScannedCode } from '../../../../domain/kiosk';
+import type { OnSite } from '../../../../domain/presence';
+import { shownTypes, type KioskData, type KioskJourney, type KioskPerson } from '../hooks/use-kiosk-data';
+import type { Draft, DraftPerson, IdentifyMethod } from '../journey/draft';
+
+const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
+
+interface Props {
+  data: KioskData;
+  draft: Draft;
+  journey: KioskJourney | undefined;
+  present: Map<string, OnSite>;
+  onIdentified: (person: DraftPerson, method: IdentifyMethod) => void;
+  onNew: () => void;
+  onCancel: () => void;
+}
+
+const asDraft = (p: KioskPerson): DraftPerson => ({ id: p.id, fullName: p.fullName, userTypeId: p.userTypeId, image: p.image ?? null });
+
+export function IdentifyStep({ data, draft, journey, present, onIdentified, onNew, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [rfid, setRfid] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const signingOut = draft.action === 'out';
+  const types = journey ? shownTypes(data, journey).map((ty) => ty.id) : null;
+  const pool = data.people.filter((p) => (signingOut ? present.has(p.id) : !types || types.includes(p.userTypeId ?? '')));
+  const mode = signingOut ? 'quick' : journey?.settings.name_match ?? 'quick';
+  const matches = matchNames(pool, query, mode);
+  const canRegister = !signingOut && journey && shownTypes(data, journey).some((ty) => ty.registrationMethod !== 'pre-registered by admin' && ty.registrationMethod !== 'pre-registered only');
+
+  function pick(person: KioskPerson | undefined, method: IdentifyMethod) {
+    if (!person) return setProblem(t('kiosk.identify.unknownCode'));
+    if (signingOut && !present.has(person.id)) return setProblem(t('kiosk.identify.notSignedIn'));
+    if (!signingOut && types && !types.includes(person.userTypeId ?? '')) return setProblem(t('kiosk.identify.notThisJourney'));
+    onIdentified(asDraft(person), method);
+  }
+  function submitRfid() {
+    const card = data.cards.find((c) => c.rfid === rfid.trim());
+    pick(card ? data.people.find((p) => p.id === card.id) : undefined, 'rfid');
+  }
+  function scanned(text: string) {
+    setScanning(false);
+    const code = readScannedCode(text);
+    pick(code.kind === 'badge' ? data.people.find((p) => p.id === code.personId) : undefined, 'qr');
+  }
+
+  return (
+    <Stack gap="lg" data-testid="kiosk-identify">
+      <Title order={2}>{signingOut ? t('kiosk.identify.titleOut') : journey?.name}</Title>
+      {problem ? <Alert color="red" data-testid="kiosk-identify-problem" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert> : null}
+      <TextInput size="xl" label={mode === 'private' ? t('kiosk.identify.fullName') : t('kiosk.identify.search')} value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)} data-testid="kiosk-search" autoComplete="off" />
+      {query.trim().length >= 2 && matches.length === 0 ? <Text c="dimmed">{t('kiosk.identify.noMatch')}</Text> : null}
+      <Stack gap="xs">
+        {matches.map((p) => (
+          <Button key={p.id} size="xl" variant="default" className="gh-kiosk-person" data-testid="kiosk-match" onClick={() => pick(p, 'search')}>{p.fullName}</Button>
+        ))}
+      </Stack>
+      <form onSubmit={(e) => { e.preventDefault(); submitRfid(); }}>
+        <Group align="end" wrap="nowrap">
+          <TextInput size="xl" style={{ flex: 1 }} label={t('kiosk.identify.rfid')} value={rfid} onChange={(e) => setRfid(e.currentTarget.value)}
+            data-testid="kiosk-rfid" autoComplete="off" inputMode="numeric" />
+          <Button size="xl" type="submit" variant="light">{t('kiosk.identify.rfidGo')}</Button>
+        </Group>
+      </form>
+      {scanning ? (
+        <Suspense fallback={<Text>{t('kiosk.identify.cameraStarting')}</Text>}>
+          <QrScanner onDecoded={scanned} onError={() => { setScanning(false); setProblem(t('kiosk.identify.cameraError')); }} />
+        </Suspense>
+      ) : null}
+      <div className="gh-kiosk-actions">
+        <Button size="xl" variant="subtle" onClick={onCancel} data-testid="kiosk-cancel">{t('kiosk.cancel')}</Button>
+        <Group>
+          <Button size="xl" variant="light" data-testid="kiosk-scan" onClick={() => setScanning((s) => !s)}>{scanning ? t('kiosk.identify.stopScan') : t('kiosk.identify.scan')}</Button>
+          {canRegister ? <Button size="xl" data-testid="kiosk-new" onClick={onNew}>{t('kiosk.identify.new')}</Button> : null}
+        </Group>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+// Result: signed in or out, or the visit's stage with a clear explanation; the badge (with
+// print) when the flow prints one; hardware outputs are shown as requested, not driven.
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { KioskData } from '../hooks/use-kiosk-data';
+import type { CommitResult } from '../journey/commit';
+import type { Draft } from '../journey/draft';
+import type { KioskRegistration } from '../journey/kiosk-store';
+import { flowFor } from '../hooks/use-kiosk-data';
+import { Badge } from './badge';
+
+interface Props { kiosk: KioskRegistration; data: KioskData; draft: Draft; result: CommitResult | null; onDone: () => void }
+
+export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
+  const { t } = useTranslation();
+  if (!result) return null;
+  const name = draft.person?.fullName ?? '';
+  const flow = draft.person ? flowFor(data, draft.journeyId ?? '', draft.person.userTypeId) : undefined;
+  const host = data.people.find((p) => p.id === draft.hostId);
+  const reasons = data.modes.flatMap((m) => m.reasons);
+  const reason = reasons.find((r) => r.id === draft.reason?.reasonId);
+  const color = result.signedIn || result.signedOut ? 'teal' : result.stage?.startsWith('waiting') ? 'yellow' : 'red';
+  const headline = result.signedOut ? t('kiosk.result.signedOut', { name })
+    : result.signedIn ? t('kiosk.result.signedIn', { name })
+      : result.refusal ? t(`kiosk.result.${result.refusal === 'temperature.above_threshold' ? 'temperature' : 'mask'}`)
+        : t(`kiosk.stage.${result.stage}`);
+  return (
+    <Stack gap="lg" data-testid="kiosk-result" data-stage={result.stage ?? ''} data-signed-in={result.signedIn} data-signed-out={result.signedOut}
+      data-refusal={result.refusal ?? ''}>
+      <Alert color={color} variant="filled" radius="md">
+        <Title order={2} c="white" data-testid="kiosk-result-headline">{headline}</Title>
+      </Alert>
+      {result.stage && !result.signedIn && result.refusal ? <Text size="lg" data-testid="kiosk-result-stage">{t('kiosk.result.stage', { stage: t(`kiosk.stage.${result.stage}`) })}</Text> : null}
+      {!result.signedIn && !result.signedOut ? <Text size="lg">{t(result.stage?.startsWith('waiting') ? 'kiosk.result.waitHelp' : 'kiosk.result.refusedHelp')}</Text> : null}
+      {reason ? <Text size="lg" data-testid="kiosk-result-reason">{t('kiosk.result.reason', { reason: reason.name })}</Text> : null}
+      {draft.temperature ? <Text size="lg">{t('kiosk.result.reading', { value: draft.temperature.celsius })}</Text> : null}
+      {host ? <Text size="lg">{t('kiosk.result.hostNotified', { host: host.fullName })}</Text> : null}
+      {result.outputs?.filter((o) => o !== 'print_badge').map((o) => <Text key={o} c="dimmed">{t(`kiosk.output.${o}`)}</Text>)}
+      {result.signedIn && flow?.settings.print_badge && draft.person
+        ? <Badge person={draft.person} host={host?.fullName ?? null} areaName={kiosk.areaName} at={Date.now()} /> : null}
+      <Group justify="space-between" className="gh-kiosk-actions">
+        {result.signedIn && flow?.settings.print_badge
+          ? <Button size="xl" variant="light" onClick={() => window.print()} data-testid="kiosk-print">{t('kiosk.result.print')}</Button> : <span />}
+        <Button size="xl" onClick={onDone} data-testid="kiosk-done">{t('kiosk.result.done')}</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+// The kiosk's life support: its own sync (device token from Dexie, no admin session), kiosk
+// logs of online/offline changes, idle return to home, and service-worker updates applied
+// only when idle with an empty outbox (DESIGN "Updates").
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import type { MutateResult } from '../../../../sync/client';
+import type { ArgsOf, MutationName } from '../../../../sync/mutations';
+import { useDb } from '../../../db/db-context';
+import { applyUpdateWhen, useAppUpdate, useDeferUpdatePrompt } from '../../../pwa/update-state';
+import { startSync, storageState, type SyncClient } from '../../../sync/sync-client';
+
+export type KioskRecord = <N extends MutationName>(name: N, args: ArgsOf<N>) => Promise<MutateResult>;
+
+export function useKioskSync(): KioskRecord | null {
+  const db = useDb();
+  const [client, setClient] = useState<SyncClient | null>(null);
+  useEffect(() => {
+    const started = startSync(db);
+    setClient(started);
+    void storageState(true);
+    const log = (kind: 'online' | 'offline') => void started.record('kiosk.log', { logId: uuidv7(), kind, code: kind, at: Date.now() });
+    const on = () => log('online');
+    const off = () => log('offline');
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+      started.stop();
+      setClient(null);
+    };
+  }, [db]);
+  return client ? client.record.bind(client) as KioskRecord : null;
+}
+
+/** Calls onIdle after `ms` without a touch, a key or a click, while `active`. */
+export function useIdle(active: boolean, ms: number, onIdle: () => void): void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reset = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    if (active) timer.current = setTimeout(onIdle, ms);
+  }, [active, ms, onIdle]);
+  useEffect(() => {
+    reset();
+    const events = ['pointerdown', 'keydown', 'input'] as const;
+    events.forEach((e) => window.addEventListener(e, reset, { passive: true }));
+    return () => {
+      events.forEach((e) => window.removeEventListener(e, reset));
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [reset]);
+}
+
+/** At home, with nothing waiting to be sent, a waiting app version is applied. */
+export function useKioskUpdates(atHome: boolean): void {
+  const db = useDb();
+  const update = useAppUpdate();
+  const defer = useDeferUpdatePrompt();
+  useEffect(() => {
+    defer(true);
+    return () => defer(false);
+  }, [defer]);
+  useEffect(() => {
+    if (!atHome || !update.ready) return;
+    void applyUpdateWhen(update, async () => (await db.outbox.count()) === 0);
+  }, [atHome, update, db]);
+}

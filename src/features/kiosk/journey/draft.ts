@@ -1,0 +1,31 @@
+// What a visitor has told the kiosk so far in one journey. Lives only in memory: going home
+// (or idling) drops it, so nothing a visitor typed stays on screen.
+import type { ComplianceAnswerItem, ComplianceOutcome } from '../../../../domain/compliance';
+import type { RegisterPersonArgs } from '../../../../domain/kiosk-mutations';
+import type { TemperatureReading } from '../../../../domain/temperature';
+
+export type Step = 'home' | 'identify' | 'new-person' | 'compliance' | 'checks' | 'host' | 'reason' | 'result';
+export type IdentifyMethod = 'search' | 'rfid' | 'qr' | 'new';
+
+export interface DraftPerson { id: string; fullName: string; userTypeId: string | null; image?: string | null }
+
+export interface Draft {
+  action: 'in' | 'out';
+  journeyId: string | null;
+  method: IdentifyMethod;
+  person: DraftPerson | null;
+  registration: RegisterPersonArgs | null;
+  approvalRequired: boolean;
+  compliance: { formId: string; version: number; answers: ComplianceAnswerItem[]; agreed: boolean; outcome: ComplianceOutcome } | null;
+  complianceSkipped: boolean;
+  temperature: (TemperatureReading & { threshold: number; ok: boolean }) | null;
+  mask: boolean | null;
+  hostId: string | null;
+  hostMessage: string;
+  reason: { reasonId?: string; attendanceCode?: string } | null;
+}
+
+export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draft => ({
+  action, journeyId, method: 'search', person: null, registration: null, approvalRequired: false, compliance: null,
+  complianceSkipped: false, temperature: null, mask: null, hostId: null, hostMessage: '', reason: null,
+});

@@ -1,0 +1,59 @@
+// /add-user-type: name (required, unique), registration method (required), visit grace
+// period (at least 30 minutes), profile photo and parent. After creating: /user-types.
+import { useState } from 'react';
+import { Button, Group, NumberInput, Paper, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { GRACE_PERIOD_MIN_MINUTES } from '../../../../domain/constants';
+import { REGISTRATION_METHODS } from '../../../../domain/schemas/people';
+import { useDb } from '../../../db/db-context';
+import { PageTitle } from '../../../ui/page-title';
+import { useSend } from '../hooks/use-send';
+
+export function AddUserTypePage() {
+  const { t } = useTranslation();
+  const db = useDb();
+  const send = useSend();
+  const navigate = useNavigate();
+  const types = useLiveQuery(() => db.userTypes.toArray(), [db]) ?? [];
+  const [name, setName] = useState('');
+  const [method, setMethod] = useState<string | null>(null);
+  const [grace, setGrace] = useState<number | string>(GRACE_PERIOD_MIN_MINUTES);
+  const [photo, setPhoto] = useState(false);
+  const [parent, setParent] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const res = await send('POST', '/user-types', { name, registration_method: method ?? '', grace_period: grace === '' ? '' : Number(grace), profile_photo: photo, parent_id: parent }, t('userTypes.created'));
+    setBusy(false);
+    if (res.ok) navigate('/user-types');
+    else setErrors(res.errors);
+  }
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{t('routes.addUserType')}</PageTitle>
+      <Paper withBorder radius="md" p="lg" maw={560}>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="sm">
+            <TextInput label={t('userTypes.name')} name="name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name?.join(' ')} />
+            <Select label={t('userTypes.method')} name="registration_method" required value={method} onChange={setMethod} error={errors.registration_method?.join(' ')}
+              data={REGISTRATION_METHODS.map((m) => ({ value: m, label: t(`userTypes.methods.${m}`) }))} data-testid="registration-method" />
+            <NumberInput label={t('userTypes.grace')} description={t('userTypes.graceHint')} name="grace_period" required min={GRACE_PERIOD_MIN_MINUTES}
+              allowDecimal={false} allowNegative={false} value={grace} onChange={setGrace} error={errors.grace_period?.join(' ')} />
+            <Select label={t('userTypes.parent')} value={parent} onChange={setParent} clearable data={types.map((ty) => ({ value: ty.id, label: ty.name }))} />
+            <Switch label={t('userTypes.photoRequired')} checked={photo} onChange={(e) => setPhoto(e.currentTarget.checked)} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => navigate('/user-types')}>{t('people.cancel')}</Button>
+              <Button type="submit" loading={busy} data-testid="save-user-type">{t('people.save')}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+// /pre-registration/:id?/success — the visitor's QR code, big enough to scan, ready to save.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Center, Image, Stack, Text } from '@mantine/core';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import QRCode from 'qrcode';
+import { QR_KEY, type QrAnswer } from '../hooks/pre-api';
+import { PublicShell } from './public-shell';
+
+function storedAnswer(state: unknown): QrAnswer | null {
+  if (state && typeof state === 'object' && 'local_qr' in state) return state as QrAnswer;
+  try { return JSON.parse(sessionStorage.getItem(QR_KEY) ?? 'null') as QrAnswer | null; } catch { return null; }
+}
+
+export function SuccessPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const answer = storedAnswer(location.state);
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    if (answer?.local_qr) void QRCode.toDataURL(answer.local_qr, { width: 320, margin: 2, errorCorrectionLevel: 'M' }).then(setImage);
+  }, [answer?.local_qr]);
+
+  return (
+    <PublicShell title={t('preregistration.successTitle')}>
+      <Stack gap="md" align="stretch">
+        <Text>{t('preregistration.successBody')}</Text>
+        {answer?.status === 'pending' ? <Alert color="yellow" variant="light">{t('preregistration.pendingApproval')}</Alert> : null}
+        {image ? (
+          <Center>
+            <Image src={image} alt={t('preregistration.saveQr')} w={280} h={280} data-testid="visit-qr" data-token={answer?.local_qr} />
+          </Center>
+        ) : <Text c="dimmed">{t('preregistration.noQr')}</Text>}
+        {image ? <Button component="a" href={image} download="gatehouse-visit-qr.png" size="md" variant="light">{t('preregistration.saveQr')}</Button> : null}
+        <Text size="sm" c="dimmed">{t('preregistration.emailSent')}</Text>
+      </Stack>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,40 @@
+// The emergency roll call's mutations (registered in sync/mutations.ts): local optimistic
+// applies. Their server applies live in server/emergency/emergency.mutations.ts.
+import type * as v from 'valibot';
+import { endSessionArgs, markArgs, startSessionArgs } from '../domain/emergency-schemas';
+import type { MutationDef } from './mutations';
+
+const define = <S extends v.GenericSchema>(def: MutationDef<S>): MutationDef<S> => def;
+
+export const emergencyMutations = {
+  'emergency.start': define({
+    args: startSessionArgs,
+    async applyLocal(tx, a, meta) {
+      await tx.put('emergencySessions', {
+        id: a.sessionId, name: a.name, siteIds: a.siteIds, startedAt: a.at, startedBy: meta.userId, endedAt: null, endedBy: null, pending: 1,
+      });
+    },
+  }),
+  'emergency.mark': define({
+    args: markArgs,
+    async applyLocal(tx, a, meta) {
+      await tx.put('rollCallMarks', {
+        id: a.markId, sessionId: a.sessionId, personId: a.personId, status: a.status, at: a.at,
+        markedBy: meta.userId, deviceId: meta.deviceId, settles: a.settles ?? false, pending: 1,
+      });
+    },
+  }),
+  'emergency.end': define({
+    args: endSessionArgs,
+    async applyLocal(tx, a, meta) {
+      const session = await tx.get('emergencySessions', a.sessionId);
+      if (!session) return;
+      const endedAt = Math.max(Number(session.endedAt ?? 0), a.at);
+      // If the server refuses this end, the page shows the values from before it (endMutationId says which end).
+      await tx.put('emergencySessions', {
+        ...session, endedAt, endedBy: meta.userId, endMutationId: meta.mutationId,
+        endedAtBefore: session.endedAt ?? null, endedByBefore: session.endedBy ?? null,
+      });
+    },
+  }),
+};

@@ -1,0 +1,70 @@
+// The kiosk journey's mutations (registered in sync/mutations.ts): local optimistic applies.
+// Their server applies live in server/kiosk/kiosk.mutations.ts.
+import type * as v from 'valibot';
+import { evaluateCompliance } from '../domain/compliance';
+import {
+  checksRecordArgs, complianceAnswerArgs, hostNotifyArgs, kioskLogArgs, kioskVisitArgs, registerPersonArgs,
+} from '../domain/kiosk-mutations';
+import { checkTemperature, parseTemperature } from '../domain/temperature';
+import type { MutationDef } from './mutations';
+
+const define = <S extends v.GenericSchema>(def: MutationDef<S>): MutationDef<S> => def;
+
+export const kioskMutations = {
+  'person.register': define({
+    args: registerPersonArgs,
+    async applyLocal(tx, a) {
+      await tx.put('people', {
+        id: a.personId, fullName: `${a.firstName} ${a.lastName}`, email: a.email.toLowerCase(), phone: a.phone,
+        userTypeId: a.userTypeId, companyName: a.companyName ?? null, image: a.photo ?? null, version: 0, pending: 1,
+      });
+    },
+  }),
+  'compliance.answer': define({
+    args: complianceAnswerArgs,
+    async applyLocal(tx, a) {
+      const form = await tx.get('complianceForms', a.complianceId);
+      const questions = (form?.questions as Parameters<typeof evaluateCompliance>[0]['questions'] | undefined) ?? [];
+      const result = evaluateCompliance({ questions, agreementText: (form?.agreementText as string | null) ?? null }, a.answers, a.agreed);
+      await tx.put('complianceAnswers', {
+        id: a.answerId, personId: a.personId, complianceId: a.complianceId, complianceVersion: a.complianceVersion,
+        answers: a.answers, outcome: result.outcome, isWrong: result.isWrong, visitId: a.visitId ?? null, at: a.at, pending: 1,
+      });
+    },
+  }),
+  'checks.record': define({
+    args: checksRecordArgs,
+    async applyLocal(tx, a) {
+      const reading = a.temperature ? parseTemperature(a.temperature.raw) : null;
+      const passed = a.mask !== false && (!a.temperature || checkTemperature(a.temperature.raw, a.temperature.threshold).ok);
+      await tx.put('visitChecks', {
+        id: a.checkId, personId: a.personId, visitId: a.visitId ?? null, mask: a.mask ?? null,
+        temperature: reading && a.temperature ? { ...reading, threshold: a.temperature.threshold } : null, passed, at: a.at, pending: 1,
+      });
+    },
+  }),
+  'host.notify': define({
+    args: hostNotifyArgs,
+    async applyLocal(tx, a) {
+      await tx.put('hostNotifications', {
+        id: a.notificationId, hostId: a.hostId, personId: a.personId, visitId: a.visitId ?? null, message: a.message ?? null,
+        mailStatus: 'queued', at: a.at, pending: 1,
+      });
+    },
+  }),
+  'kiosk.log': define({
+    args: kioskLogArgs,
+    async applyLocal(tx, a) {
+      await tx.put('kioskLogs', { id: a.logId, kind: a.kind, code: a.code, data: a.data ?? null, at: a.at, pending: 1 });
+    },
+  }),
+  'kiosk.visit': define({
+    args: kioskVisitArgs,
+    async applyLocal(tx, a) {
+      await tx.put('kioskVisits', {
+        id: a.visitId, personId: a.personId, areaId: a.areaId, journeyId: a.journeyId ?? null, journeyFlowId: a.journeyFlowId ?? null,
+        stage: a.stage, signedIn: a.signedIn, details: a.details, at: a.at, pending: 1,
+      });
+    },
+  }),
+};

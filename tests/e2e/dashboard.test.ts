@@ -1,0 +1,145 @@
+// The dashboard in Chromium: the live logbook follows a sign-in made in another context;
+// filters and saved preferences survive a reload; mass sign-in of 5 people offline, then online.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, login, newContext, screenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const idle = (page: Page) => page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle', undefined, { timeout: 20_000 });
+const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending');
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('dashboard', () => {
+  it('shows a sign-in made in another context within seconds, with counts', async () => {
+    const watcher = await newContext(browser, server.url);
+    const desk = await watcher.newPage();
+    await login(desk, 'admin@acme.test');
+    await desk.getByTestId('logbook').waitFor();
+    const kiosk = await newContext(browser, server.url);
+    const other = await kiosk.newPage();
+    await login(other, 'reporter@acme.test');
+    const row = other.locator('[data-testid="person-row"][data-on-site="false"]').first();
+    await row.waitFor({ timeout: 20_000 });
+    const personId = (await row.getAttribute('data-person-id'))!;
+    await row.getByTestId('sign-in-button').click();
+
+    await desk.locator(`[data-testid="logbook-row"][data-person-id="${personId}"][data-status="signed_in"]`).waitFor({ timeout: 10_000 });
+    await expect.poll(() => desk.getByTestId('count-total').innerText(), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => desk.getByTestId('count-on-site').innerText()).toBe('1');
+    await desk.getByTestId('history-chart').waitFor();
+    await screenshot(desk, 'dashboard-desktop-en');
+    await kiosk.close();
+    await watcher.close();
+  });
+
+  it('keeps filters in the URL and the saved preference across a reload', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.getByTestId('logbook').waitFor();
+    await choose(page, 'filter-status', 'Signed in');
+    await page.waitForURL(/\/filtered\?status=signed_in/);
+    // Hide the Host column through the column chooser.
+    await page.getByTestId('column-chooser').click();
+    await page.getByTestId('column-toggle-host').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('th[data-column="host"]').count()).toBe(0);
+    // Saved on the server (shortly after the last change) before the reload.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
+    await expect.poll(async () => {
+      const res = await fetch(`${server.url}/api/grid_preferences?page_url=/`, { headers: { authorization: `Bearer ${token}` } });
+      const pref = ((await res.json()) as { data: { url: string; table_head: string[] } | null }).data;
+      return pref !== null && pref.url === 'status=signed_in' && !pref.table_head.includes('host');
+    }, { timeout: 10_000 }).toBe(true);
+
+    await page.reload();
+    await page.getByTestId('logbook').waitFor();
+    expect(page.url()).toContain('status=signed_in');
+    await expect.poll(() => page.locator('th[data-column="host"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="logbook-row"]').evaluateAll((rows) => rows.every((r) => r.getAttribute('data-status') === 'signed_in'))).toBe(true);
+
+    // The plain dashboard brings the saved filters back, in a fresh tab too.
+    const again = await context.newPage();
+    await again.goto('/');
+    await again.waitForURL(/\/filtered\?status=signed_in/);
+    await again.getByTestId('logbook').waitFor();
+    await context.close();
+  });
+
+  it('signs 5 people in at once while offline, and delivers them when back online', async () => {
+    const context = await newContext(browser, server.url, 'tablet');
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await idle(page);
+    await page.getByTestId('open-mass-action').click();
+    await choose(page, 'mass-area', 'Meeting Rooms');
+    await choose(page, 'mass-user-type', 'Staff');
+    await page.getByTestId('mass-person').first().waitFor();
+
+    await context.setOffline(true);
+    await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-online') === 'false');
+    const free = page.locator('[data-testid="mass-person"][data-skipped=""]');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const person = free.nth(i);
+      ids.push((await person.getAttribute('data-person-id'))!);
+      await person.locator('input[type="checkbox"]').check();
+    }
+    await screenshot(page, 'mass-action-tablet-en');
+    await page.getByTestId('mass-apply').click();
+    for (const id of ids) await page.locator(`[data-testid="mass-person"][data-person-id="${id}"][data-status="completed"]`).waitFor();
+    await expect.poll(() => pending(page)).toBe('5');
+    // Already signed in now: the same people are skipped with a reason.
+    for (const id of ids) await page.locator(`[data-testid="mass-person"][data-person-id="${id}"][data-skipped="already_signed_in"]`).waitFor();
+    await page.keyboard.press('Escape');
+    for (const id of ids) await page.locator(`[data-testid="logbook-row"][data-person-id="${id}"]`).waitFor();
+
+    await context.setOffline(false);
+    await expect.poll(() => pending(page), { timeout: 20_000 }).toBe('0');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
+    const res = await fetch(`${server.url}/api/dashboard/logbook?status=signed_in&limit=100&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { data: Array<{ personId: string; areaName: string }> };
+    for (const id of ids) expect(body.data.filter((r) => r.personId === id && r.areaName === 'Meeting Rooms')).toHaveLength(1);
+    await page.getByTestId('logbook-source').and(page.locator('[data-source="server"]')).waitFor();
+    await screenshot(page, 'dashboard-tablet-en');
+
+    // Arabic, desktop and tablet, with the modal open.
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await page.getByTestId('logbook-row').first().waitFor();
+    await screenshot(page, 'dashboard-tablet-ar');
+    await page.getByTestId('open-mass-action').click();
+    await choose(page, 'mass-area', 'Reception');
+    await choose(page, 'mass-user-type', 'Staff');
+    await page.getByTestId('mass-person').first().waitFor();
+    await screenshot(page, 'mass-action-tablet-ar');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await screenshot(page, 'mass-action-desktop-ar');
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'dashboard-desktop-ar');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await page.getByTestId('open-mass-action').click();
+    await choose(page, 'mass-area', 'Reception');
+    await choose(page, 'mass-user-type', 'Staff');
+    await page.getByTestId('mass-person').first().waitFor();
+    await screenshot(page, 'mass-action-desktop-en');
+    await context.close();
+  });
+});

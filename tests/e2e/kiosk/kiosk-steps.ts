@@ -1,0 +1,114 @@
+// Kiosk journeys driven through the real screens, shared by the scenario test and the
+// screenshot tour. Each helper ends back on the kiosk home screen.
+import type { Page } from 'playwright-core';
+import { screenshot } from '../support/browser';
+
+export type Shot = (name: string) => Promise<void>;
+export const shooter = (page: Page, suffix: string | null): Shot => async (name) => {
+  if (suffix) await screenshot(page, `kiosk-${name}-${suffix}`);
+};
+
+export async function step(page: Page, name: string, timeout = 20_000): Promise<void> {
+  try {
+    await page.locator(`[data-testid="kiosk"][data-step="${name}"]`).waitFor({ timeout });
+  } catch (error) {
+    // What the kiosk showed instead is the quickest explanation of a failure.
+    await screenshot(page, `kiosk-failed-waiting-for-${name}`);
+    throw error;
+  }
+}
+const next = (page: Page) => page.getByTestId('kiosk-next').click();
+
+/** The kiosk's clock is frozen for the test; each journey moves it on a minute so events never tie. */
+export async function advanceClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.context().clock.setFixedTime(new Date(now + 60_000));
+}
+
+export async function registerKiosk(page: Page, name: string, shot: Shot): Promise<void> {
+  await page.goto('/kiosk-register');
+  await page.locator('input[name="email"]').waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+    await screenshot(page, 'kiosk-failed-register');
+    throw error;
+  });
+  await page.locator('input[name="email"]').fill('admin@acme.test');
+  await page.locator('input[name="password"]').fill('gatehouse-demo');
+  await shot('register-login');
+  await page.getByTestId('kiosk-register-login').click();
+  await page.getByTestId('kiosk-register-area').click();
+  await page.getByRole('option', { name: 'Head Office · Reception' }).click();
+  await page.getByTestId('kiosk-register-name').fill(name);
+  await shot('register-area');
+  await page.getByTestId('kiosk-register-submit').click();
+  await step(page, 'home');
+  await page.locator('[data-testid="kiosk-journey"]').nth(1).waitFor({ timeout: 30_000 });
+}
+
+export async function startJourney(page: Page, name: string): Promise<void> {
+  await advanceClock(page);
+  await page.getByTestId('kiosk-journey').filter({ hasText: name }).click();
+  await step(page, 'identify');
+}
+
+export async function result(page: Page) {
+  const r = page.getByTestId('kiosk-result');
+  await r.waitFor({ timeout: 20_000 });
+  return {
+    stage: await r.getAttribute('data-stage'), signedIn: await r.getAttribute('data-signed-in'),
+    signedOut: await r.getAttribute('data-signed-out'), refusal: await r.getAttribute('data-refusal'),
+    headline: await page.getByTestId('kiosk-result-headline').innerText(),
+  };
+}
+
+export async function done(page: Page): Promise<void> {
+  await page.getByTestId('kiosk-done').click();
+  await step(page, 'home');
+}
+
+export interface NewVisitor { first: string; last: string; email: string; phone: string }
+
+export async function newVisitorDetails(page: Page, v: NewVisitor, shot: Shot, photo = false): Promise<void> {
+  await page.getByTestId('kiosk-new').click();
+  await step(page, 'new-person');
+  await page.getByTestId('kiosk-type').filter({ hasText: /^Visitor$/ }).click();
+  await page.locator('input[name="firstName"]').fill(v.first);
+  await page.locator('input[name="lastName"]').fill(v.last);
+  await page.locator('input[name="email"]').fill(v.email);
+  await page.locator('input[name="phone"]').fill(v.phone);
+  if (photo) {
+    await page.getByTestId('kiosk-photo-open').click();
+    await page.getByTestId('kiosk-photo-capture').click();
+    await page.getByTestId('kiosk-photo-taken').waitFor();
+  }
+  await shot('new-person');
+  await next(page);
+}
+
+/** Answers the health declaration: "well" yes or no (with notes), "fever" no, agreement ticked. */
+export async function answerCompliance(page: Page, well: 'yes' | 'no', notes: string | null, shot: Shot): Promise<void> {
+  await step(page, 'compliance');
+  const [q1, q2] = [page.getByTestId('kiosk-question').nth(0), page.getByTestId('kiosk-question').nth(1)];
+  await q1.getByTestId(`kiosk-answer-${well}`).click();
+  if (notes !== null) await q1.getByTestId('kiosk-notes').fill(notes);
+  await q2.getByTestId('kiosk-answer-no').click();
+  await page.getByTestId('kiosk-agree').check();
+  await shot('compliance');
+  await next(page);
+}
+
+export async function checks(page: Page, temperature: string, shot: Shot): Promise<void> {
+  await step(page, 'checks');
+  await page.getByTestId('kiosk-temperature').fill(temperature);
+  await page.getByTestId('kiosk-mask-yes').click();
+  await shot('checks');
+  await next(page);
+}
+
+export async function chooseHost(page: Page, query: string, shot: Shot): Promise<void> {
+  await step(page, 'host');
+  await page.getByTestId('kiosk-host-search').fill(query);
+  await page.getByTestId('kiosk-host-match').first().click();
+  await page.getByTestId('kiosk-host-message').fill('I am here for the 11:00 meeting.');
+  await shot('host');
+  await next(page);
+}
