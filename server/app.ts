@@ -24,6 +24,7 @@ import { kioskRoutes } from './kiosk/kiosk.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { peopleRoutes } from './people/people.routes';
 import { userTypesRoutes } from './people/user-types.routes';
+import { invitesRoutes } from './people/invites.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(userTypesRoutes, { userTypes: services.userTypes });
+  await app.register(invitesRoutes, { invites: services.invites });
   await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
   await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
   await app.register(mailRoutes, { mailer: services.mailer });

@@ -13,6 +13,7 @@ import { kioskService } from './kiosk/kiosk.service';
 import { dashboardService } from './dashboard/dashboard.service';
 import { peopleService } from './people/people.service';
 import { userTypesService } from './people/user-types.service';
+import { invitesService } from './people/invites.service';
 
 export function buildServices(db: Db, now: () => number, authOptions: AuthOptions, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity'>, mail: MailOptions = {}) {
   const mailer = createMailer(db, now, mail);
@@ -29,6 +30,7 @@ export function buildServices(db: Db, now: () => number, authOptions: AuthOption
     dashboard: dashboardService(db, now),
     people: peopleService(db, now, onChanged),
     userTypes: userTypesService(db, onChanged),
+    invites: invitesService(db, now, onChanged),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

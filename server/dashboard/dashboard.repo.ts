@@ -1,7 +1,7 @@
 // The logbook in SQL: a visit is a sign-in plus the person's next event when that is a
-// sign-out (domain/logbook.ts is the same rule for a device's local data). Days are counted
-// in the admin's time zone. The (entity_id, at) and (entity_id, person_id, at) indexes of
-// visit_events carry a day of 5,000 visits within a million.
+// sign-out (domain/logbook.ts is the same rule for a device's local data); the pairing is
+// kept at write time in `visits` (visit-pairing.ts), so a day is an index range of that
+// table. Days are counted in the admin's time zone.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { LogbookSort, VisitStatus } from '../../domain/logbook';
@@ -42,38 +42,29 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The visits CTE: every sign-in of the range with its pairing, names and status. */
-function visitsCte(entityId: string, range: DayRange): SQL {
+/** The range's first and last instants in the admin's time zone, asked of the database first
+ * so the day query carries them as constants (the planner then estimates the day's rows). */
+async function boundsOf(db: Db, range: DayRange): Promise<{ lo: number; hi: number }> {
+  const [b] = await rows<{ lo: string | number; hi: string | number }>(db, sql`
+    select (extract(epoch from (${range.from}::date)::timestamp at time zone ${range.tz}) * 1000)::bigint as lo,
+           (extract(epoch from ((${range.to}::date + 1))::timestamp at time zone ${range.tz}) * 1000)::bigint as hi`);
+  return { lo: Number(b!.lo), hi: Number(b!.hi) };
+}
+
+/** The visits of the range from the `visits` table (paired at write time), with their names. */
+function visitsCte(entityId: string, { lo, hi }: { lo: number; hi: number }): SQL {
   return sql`
-    with bounds as (
-      select (extract(epoch from (${range.from}::date)::timestamp at time zone ${range.tz}) * 1000)::bigint as lo,
-             (extract(epoch from ((${range.to}::date + 1))::timestamp at time zone ${range.tz}) * 1000)::bigint as hi
-    ),
-    paired as (
-      select i.id, i.person_id, i.at as time_in, i.area_id, i.details as in_details,
-             coalesce(i.user_type_id, u.user_type_id) as user_type_id, u.full_name, a.site_id, a.name as area_name,
-             n.kind as next_kind, n.at as next_at, n.details as next_details
-      from bounds, visit_events i
-      join users u on u.entity_id = i.entity_id and u.id = i.person_id
-      left join areas a on a.entity_id = i.entity_id and a.id = i.area_id
-      left join lateral (
-        select e.kind, e.at, e.details from visit_events e
-        where e.entity_id = i.entity_id and e.person_id = i.person_id and e.at >= i.at and (e.at > i.at or e.id > i.id)
-        order by e.at, e.id limit 1
-      ) n on true
-      where i.entity_id = ${entityId} and i.kind = 'in' and i.at >= bounds.lo and i.at < bounds.hi
-    ),
-    visits as (
-      select p.id, p.person_id, p.full_name, p.user_type_id, t.name as user_type_name, p.site_id, s.name as site_name,
-             p.area_id, p.area_name, p.time_in, p.in_details,
-             case when p.next_kind = 'out' then p.next_at end as time_out,
-             case when p.next_kind = 'out'
-               then case when p.next_details->'auto' = 'true'::jsonb then 'auto_signed_out' else 'signed_out' end
-               else case when p.in_details->'auto' = 'true'::jsonb then 'auto_signed_in' else 'signed_in' end
-             end as status
-      from paired p
-      left join user_types t on t.entity_id = ${entityId} and t.id = p.user_type_id
-      left join sites s on s.entity_id = ${entityId} and s.id = p.site_id
+    with visits_of_range as (
+      select v.id, v.person_id, u.full_name, coalesce(v.user_type_id, u.user_type_id) as user_type_id, t.name as user_type_name,
+             a.site_id, s.name as site_name, v.area_id, a.name as area_name, v.time_in, v.time_out, v.status
+      from visits v
+      -- A primary-key lookup per visit (offset 0 keeps it one): a day is a few thousand visits
+      -- of a company of 50,000, and a misestimated day would otherwise hash all of them.
+      join lateral (select x.full_name, x.user_type_id from users x where x.entity_id = v.entity_id and x.id = v.person_id offset 0) u on true
+      left join areas a on a.entity_id = v.entity_id and a.id = v.area_id
+      left join user_types t on t.entity_id = v.entity_id and t.id = coalesce(v.user_type_id, u.user_type_id)
+      left join sites s on s.entity_id = v.entity_id and s.id = a.site_id
+      where v.entity_id = ${entityId} and v.time_in >= ${lo} and v.time_in < ${hi}
     )`;
 }
 
@@ -92,27 +83,26 @@ export function dashboardRepo(db: Db) {
     async logbook(entityId: string, range: DayRange, f: LogbookSqlFilter, sort: LogbookSort, order: 'asc' | 'desc', limit: number, offset: number) {
       const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
       const nulls = sql.raw(order === 'asc' ? 'nulls last' : 'nulls first');
-      return rows<VisitSqlRow>(db, sql`${visitsCte(entityId, range)}
-        select *, count(*) over () as total from visits where ${whereOf(f)}
-        order by ${sql.raw(ORDER[sort])} ${dir} ${nulls}, id ${dir}
-        limit ${limit} offset ${offset}`);
+      const orderBy = sql`${sql.raw(ORDER[sort])} ${dir} ${nulls}, id ${dir}`;
+      // Sort and page the narrow rows; the sign-in's details are read for the page only.
+      return rows<VisitSqlRow>(db, sql`${visitsCte(entityId, await boundsOf(db, range))}
+        select p.*, (select e.details from visit_events e where e.entity_id = ${entityId} and e.id = p.id) as in_details
+        from (select *, count(*) over () as total from visits_of_range where ${whereOf(f)} order by ${orderBy} limit ${limit} offset ${offset}) p
+        order by ${orderBy}`);
     },
 
     async counts(entityId: string, range: DayRange) {
-      return rows<{ user_type_id: string | null; user_type_name: string | null; site_id: string | null; site_name: string | null; status: VisitStatus; n: number | string }>(db, sql`${visitsCte(entityId, range)}
-        select user_type_id, user_type_name, site_id, site_name, status, count(*)::int as n from visits
+      return rows<{ user_type_id: string | null; user_type_name: string | null; site_id: string | null; site_name: string | null; status: VisitStatus; n: number | string }>(db, sql`${visitsCte(entityId, await boundsOf(db, range))}
+        select user_type_id, user_type_name, site_id, site_name, status, count(*)::int as n from visits_of_range
         group by user_type_id, user_type_name, site_id, site_name, status`);
     },
 
     async history(entityId: string, range: DayRange) {
+      const { lo, hi } = await boundsOf(db, range);
       return rows<{ day: string; n: number | string }>(db, sql`
-        with bounds as (
-          select (extract(epoch from (${range.from}::date)::timestamp at time zone ${range.tz}) * 1000)::bigint as lo,
-                 (extract(epoch from ((${range.to}::date + 1))::timestamp at time zone ${range.tz}) * 1000)::bigint as hi
-        )
-        select to_char(to_timestamp(e.at / 1000.0) at time zone ${range.tz}, 'YYYY-MM-DD') as day, count(*)::int as n
-        from bounds, visit_events e
-        where e.entity_id = ${entityId} and e.kind = 'in' and e.at >= bounds.lo and e.at < bounds.hi
+        select to_char(to_timestamp(v.time_in / 1000.0) at time zone ${range.tz}, 'YYYY-MM-DD') as day, count(*)::int as n
+        from visits v
+        where v.entity_id = ${entityId} and v.time_in >= ${lo} and v.time_in < ${hi}
         group by 1 order by 1`);
     },
 

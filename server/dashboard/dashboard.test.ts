@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { areas, entities, users, userTypes, visitEvents } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
+import { pairVisits } from './visit-pairing';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
 
 const NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
@@ -26,6 +27,7 @@ eachDatabase((get) => {
   async function event(personId: string, kind: 'in' | 'out', at: number, areaId = reception, details: Record<string, unknown> | null = null) {
     const id = uuidv7();
     await get().database.db.insert(visitEvents).values({ entityId: acme, id, personId, kind, areaId, at, details, receivedAt: new Date(at) });
+    await pairVisits(get().database.db, acme, [id]);
     return id;
   }
 

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,12 +39,15 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     // replaced on the next query; without a listener it would crash the process.
     pool.on('error', (error) => console.warn(`gatehouse db: idle connection lost (${error.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return handle(db, 'postgres', () => migratePg(drizzlePg(pool), { migrationsFolder }), () => pool.end(), pool);
+    // pg_trgm (trusted since PostgreSQL 13) backs the users search index; drizzle-kit does not emit extensions.
+    const migrate = async () => { await pool.query('create extension if not exists pg_trgm'); await migratePg(drizzlePg(pool), { migrationsFolder }); };
+    return handle(db, 'postgres', migrate, () => pool.end(), pool);
   }
   // PGlite is a single connection that queues statements itself; drizzle transactions hold it.
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return handle(db, 'pglite', () => migratePglite(drizzlePglite(client), { migrationsFolder }), () => client.close());
+  const migrate = async () => { await client.exec('create extension if not exists pg_trgm'); await migratePglite(drizzlePglite(client), { migrationsFolder }); };
+  return handle(db, 'pglite', migrate, () => client.close());
 }
 
 function handle(db: Db, kind: DbKind, runMigrations: () => Promise<void>, close: () => Promise<void>, pool?: pg.Pool): DatabaseHandle {

@@ -1,6 +1,6 @@
 // Users of one company as the people screens list and edit them. Every query is scoped by
 // entity_id; paging is offset-based with a stable tie-break on id.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { labels, roles, userCards, userPhotos, users, userTypes } from '../db/schema/index';
 import type { UsersQuery } from '../../domain/schemas/people';
@@ -16,8 +16,8 @@ function whereOf(entityId: string, f: UsersQuery['filterBy']): SQL {
   if (f.user_type_id) parts.push(eq(users.userTypeId, f.user_type_id));
   if (f.label) parts.push(sql`${users.labels} @> ${JSON.stringify([f.label])}::jsonb`);
   if (f.search) {
-    const like = `%${escapeLike(f.search)}%`;
-    parts.push(or(ilike(users.fullName, like), ilike(users.email, like), ilike(users.phone, like))!);
+    // The same expression as the users_search_trgm_idx index (pg_trgm), so a substring search is an index scan.
+    parts.push(sql`(${users.fullName} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '')) ilike ${`%${escapeLike(f.search)}%`}`);
   }
   return and(...parts)!;
 }
@@ -31,15 +31,18 @@ export function peopleRepo(db: Db) {
       const column = field === 'email' ? users.email : field === 'phone' ? users.phone : field === 'user_type' ? userTypes.name
         : field === 'updated_at' ? users.updatedAt : users.fullName;
       const dir = descending ? desc : asc;
+      // Page the narrow (sort key, id) rows first, then read the page's ten full rows: sorting
+      // 50,000 whole rows (user type order) spills to disk, sorting their keys does not.
+      const page = db.select({ id: users.id, key: sql`${column}`.as('sort_key') }).from(users)
+        .leftJoin(userTypes, and(eq(userTypes.entityId, users.entityId), eq(userTypes.id, users.userTypeId)))
+        .where(where).orderBy(dir(column), dir(users.id)).limit(q.limit).offset((q.page - 1) * q.limit).as('page');
       const rows = await db
         .select({ user: users, userTypeName: userTypes.name, rfid: userCards.rfid })
-        .from(users)
+        .from(page)
+        .innerJoin(users, and(eq(users.entityId, entityId), eq(users.id, page.id)))
         .leftJoin(userTypes, and(eq(userTypes.entityId, users.entityId), eq(userTypes.id, users.userTypeId)))
         .leftJoin(userCards, and(eq(userCards.entityId, users.entityId), eq(userCards.userId, users.id)))
-        .where(where)
-        .orderBy(dir(column), dir(users.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
+        .orderBy(dir(page.key), dir(page.id));
       const [total] = await db.select({ n: count() }).from(users).where(where);
       return { rows, count: Number(total?.n ?? 0) };
     },

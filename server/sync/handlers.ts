@@ -14,6 +14,7 @@ import { eventChange, personChange } from './projections';
 import { kioskServerMutations } from '../kiosk/kiosk.mutations';
 import { preregistrationServerMutations } from '../preregistration/expected-visits.mutations';
 import { emergencyServerMutations } from '../emergency/emergency.mutations';
+import { pairVisits } from '../dashboard/visit-pairing';
 
 export interface ApplyContext {
   tx: Tx;
@@ -49,7 +50,10 @@ async function recordEvent(a: ApplyContext, kind: 'in' | 'out', args: ArgsOf<'vi
   };
   // The same event id sent under another mutation id is the same event: a no-op, not a second visit.
   const inserted = await a.tx.insert(visitEvents).values(row).onConflictDoNothing().returning({ id: visitEvents.id });
-  if (inserted.length) a.change(eventChange(row));
+  if (inserted.length) {
+    a.change(eventChange(row));
+    await pairVisits(a.tx, row.entityId, [row.id]);
+  }
 }
 
 /** Many sign-ins and sign-outs at once: two lookups and one insert instead of a round trip each. */
@@ -74,10 +78,15 @@ async function recordEvents(
     receivedAt: a.receivedAt, details: i.args.details ?? null,
   }]));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const pairIds: string[] = [];
   for (let i = 0; i < rows.length; i += 500) {
     const inserted = await a.tx.insert(visitEvents).values(rows.slice(i, i + 500)).onConflictDoNothing().returning({ id: visitEvents.id });
-    for (const { id } of inserted) a.change(eventChange(byId.get(id)!));
+    for (const { id } of inserted) {
+      a.change(eventChange(byId.get(id)!));
+      pairIds.push(id);
+    }
   }
+  await pairVisits(a.tx, entityId, pairIds);
   return codes;
 }
 

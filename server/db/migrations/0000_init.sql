@@ -368,6 +368,19 @@ CREATE TABLE "user_photos" (
 	CONSTRAINT "user_photos_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id")
 );
 --> statement-breakpoint
+CREATE TABLE "visits" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"time_in" bigint NOT NULL,
+	"area_id" uuid,
+	"user_type_id" uuid,
+	"out_event_id" uuid,
+	"time_out" bigint,
+	"status" text NOT NULL,
+	CONSTRAINT "visits_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "expected_visits" (
 	"entity_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
@@ -513,6 +526,8 @@ ALTER TABLE "user_cards" ADD CONSTRAINT "user_cards_entity_id_entities_id_fk" FO
 ALTER TABLE "user_cards" ADD CONSTRAINT "user_cards_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_photos" ADD CONSTRAINT "user_photos_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_photos" ADD CONSTRAINT "user_photos_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_in_event_fk" FOREIGN KEY ("entity_id","id") REFERENCES "public"."visit_events"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_host_fk" FOREIGN KEY ("entity_id","host_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -535,12 +550,15 @@ CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","u
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_entity_name_idx" ON "users" USING btree ("entity_id","full_name","id");--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((full_name || ' ' || email || ' ' || coalesce(phone, '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_entity_archived_type_idx" ON "users" USING btree ("entity_id","archived","user_type_id");--> statement-breakpoint
 CREATE INDEX "sync_changes_seq_idx" ON "sync_changes" USING btree ("entity_id","seq");--> statement-breakpoint
 CREATE INDEX "visit_events_person_at_idx" ON "visit_events" USING btree ("entity_id","person_id","at");--> statement-breakpoint
 CREATE INDEX "visit_events_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree ("entity_id","person_id","compliance_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_visits_at_idx" ON "kiosk_visits" USING btree ("entity_id","at");--> statement-breakpoint
+CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in");--> statement-breakpoint
 CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_url");--> statement-breakpoint
 CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint
 CREATE INDEX "mail_log_entity_time_idx" ON "mail_log" USING btree ("entity_id","created_at");--> statement-breakpoint

@@ -1,10 +1,11 @@
 // Dashboard and people tables (issue 7): per-admin grid preferences (spec 1 §3 "Grid
 // preference"), labels, RFID cards, user photos and each admin's scope for mass actions.
 import {
-  customType, foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid,
+  bigint, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid,
 } from 'drizzle-orm/pg-core';
 import { entities } from './entities';
 import { users } from './people';
+import { visitEvents } from './sync';
 
 const entityId = () => uuid('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -68,4 +69,25 @@ export const adminScopes = pgTable('admin_scopes', {
 }, (t) => [
   primaryKey({ columns: [t.entityId, t.userId] }),
   foreignKey({ name: 'admin_scopes_user_fk', columns: [t.entityId, t.userId], foreignColumns: [users.entityId, users.id] }).onDelete('cascade'),
+]);
+
+/** One row per sign-in with its pairing, kept by the sync handlers at write time
+ * (server/dashboard/visit-pairing.ts): a visit is a sign-in plus the person's next event when
+ * that is a sign-out. The logbook reads a day from here instead of pairing a million events. */
+export const visits = pgTable('visits', {
+  entityId: entityId(),
+  /** The sign-in event's id. */
+  id: uuid('id').notNull(),
+  personId: uuid('person_id').notNull(),
+  timeIn: bigint('time_in', { mode: 'number' }).notNull(),
+  areaId: uuid('area_id'),
+  /** The user type recorded on the sign-in (null: the person's current type). */
+  userTypeId: uuid('user_type_id'),
+  outEventId: uuid('out_event_id'),
+  timeOut: bigint('time_out', { mode: 'number' }),
+  status: text('status').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.entityId, t.id] }),
+  foreignKey({ name: 'visits_in_event_fk', columns: [t.entityId, t.id], foreignColumns: [visitEvents.entityId, visitEvents.id] }).onDelete('cascade'),
+  index('visits_entity_time_in_idx').on(t.entityId, t.timeIn),
 ]);

@@ -3,6 +3,7 @@
 import {
   boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { PermissionMap } from '../../../domain/permissions';
 import { entities } from './entities';
 import { userTypes } from './journeys';
@@ -50,6 +51,10 @@ export const users = pgTable('users', {
   index('users_email_idx').on(t.email),
   // The users grid pages by name within a company (issue 7: 50,000 users).
   index('users_entity_name_idx').on(t.entityId, t.fullName, t.id),
+  // Substring search of name, email and phone (pg_trgm; the expression matches people.repo's search).
+  index('users_search_trgm_idx').using('gin', sql`(full_name || ' ' || email || ' ' || coalesce(phone, '')) gin_trgm_ops`),
+  // Counts of a filtered users page as an index-only scan.
+  index('users_entity_archived_type_idx').on(t.entityId, t.archived, t.userTypeId),
 ]);
 
 export const authTokens = pgTable('auth_tokens', {

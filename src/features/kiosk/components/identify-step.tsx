@@ -5,6 +5,8 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { matchNames, readScannedCode } from '../../../../domain/kiosk';
 import type { OnSite } from '../../../../domain/presence';
+import { useDb } from '../../../db/db-context';
+import { verifyQrOnDevice } from '../../../db/visit-qr';
 import { shownTypes, type KioskData, type KioskJourney, type KioskPerson } from '../hooks/use-kiosk-data';
 import type { Draft, DraftPerson, IdentifyMethod } from '../journey/draft';
 
@@ -18,12 +20,14 @@ interface Props {
   onIdentified: (person: DraftPerson, method: IdentifyMethod) => void;
   onNew: () => void;
   onCancel: () => void;
+  entityId: string;
 }
 
 const asDraft = (p: KioskPerson): DraftPerson => ({ id: p.id, fullName: p.fullName, userTypeId: p.userTypeId, image: p.image ?? null });
 
-export function IdentifyStep({ data, draft, journey, present, onIdentified, onNew, onCancel }: Props) {
+export function IdentifyStep({ data, draft, journey, present, onIdentified, onNew, onCancel, entityId }: Props) {
   const { t } = useTranslation();
+  const db = useDb();
   const [query, setQuery] = useState('');
   const [rfid, setRfid] = useState('');
   const [scanning, setScanning] = useState(false);
@@ -45,10 +49,14 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
     const card = data.cards.find((c) => c.rfid === rfid.trim());
     pick(card ? data.people.find((p) => p.id === card.id) : undefined, 'rfid');
   }
-  function scanned(text: string) {
+  async function scanned(text: string) {
     setScanning(false);
     const code = readScannedCode(text);
-    pick(code.kind === 'badge' ? data.people.find((p) => p.id === code.personId) : undefined, 'qr');
+    if (code.kind === 'badge') return pick(data.people.find((p) => p.id === code.personId), 'qr');
+    // A pre-registration QR: verified offline with the synced public key and revocations.
+    const verdict = await verifyQrOnDevice(db, code.text, entityId);
+    if (!verdict.ok) return setProblem(t(verdict.messageCode ?? `errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`));
+    pick(data.people.find((p) => p.id === verdict.claims.personId), 'qr');
   }
 
   return (
@@ -72,7 +80,7 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
       </form>
       {scanning ? (
         <Suspense fallback={<Text>{t('kiosk.identify.cameraStarting')}</Text>}>
-          <QrScanner onDecoded={scanned} onError={() => { setScanning(false); setProblem(t('kiosk.identify.cameraError')); }} />
+          <QrScanner onDecoded={(text) => void scanned(text)} onError={() => { setScanning(false); setProblem(t('kiosk.identify.cameraError')); }} />
         </Suspense>
       ) : null}
       <div className="gh-kiosk-actions">

@@ -88,7 +88,7 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     switch (state.step) {
       case 'home': return <KioskHome kiosk={kiosk} data={data} onStart={start} />;
       case 'identify':
-        return <IdentifyStep {...common} data={data} draft={state.draft} journey={journey} present={present} onIdentified={identified}
+        return <IdentifyStep {...common} entityId={kiosk.entity.id} data={data} draft={state.draft} journey={journey} present={present} onIdentified={identified}
           onNew={() => setState((s) => ({ ...s, step: 'new-person' }))} />;
       case 'new-person':
         return <NewPersonStep {...common} data={data} journey={journey} onRegistered={(person, extra) => identified(person, 'new', extra)} />;

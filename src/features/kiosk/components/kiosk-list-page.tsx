@@ -1,10 +1,11 @@
 // /sites (until the sites screens land): the company's kiosks, online or offline, last seen.
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
+import { PageTitle } from '../../../ui/page-title';
 
 interface KioskItem { id: string; kiosk_name: string; area_name: string; state: 'online' | 'offline'; last_seen_at: number | null }
 
@@ -33,7 +34,7 @@ export function KioskListPage() {
   return (
     <Stack gap="md" data-testid="kiosk-list">
       <Group justify="space-between">
-        <Title order={1} size="h2">{t('kiosk.list.title')}</Title>
+        <PageTitle>{t('kiosk.list.title')}</PageTitle>
         <Button component={Link} to="/kiosk-register" variant="light">{t('kiosk.register.title')}</Button>
       </Group>
       <Paper withBorder radius="md" p="md">
