@@ -12,7 +12,8 @@ const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 const production = env.NODE_ENV === 'production';
 const dataDir = resolve(env.DATA_DIR ?? './data');
-const distDir = resolve('dist');
+// DIST_DIR lets several builds of the PWA be served side by side (parallel e2e runs).
+const distDir = resolve(env.DIST_DIR || 'dist');
 const staticDir = existsSync(resolve(distDir, 'index.html')) ? distDir : undefined;
 const now = () => Date.now();
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
