@@ -9,6 +9,8 @@ export interface ClientTx extends LocalTx {
   /** Reads and advances the device's sequence inside the transaction. */
   nextSeq(): Promise<number>;
   addOutbox(entry: OutboxEntry): Promise<void>;
+  /** This device's id, the signed-in user and the clock offset, read inside the transaction. */
+  device(): Promise<DeviceContext>;
 }
 
 export interface DeviceContext {
@@ -18,9 +20,9 @@ export interface DeviceContext {
 }
 
 export interface MutateDeps {
-  /** Runs fn in one read-write transaction over the outbox, meta and every synced table. */
-  transaction<T>(fn: (tx: ClientTx) => Promise<T>): Promise<T>;
-  device(): Promise<DeviceContext>;
+  /** Runs fn in one read-write transaction over the outbox, meta and the given tables (every
+   * synced table when none are given). */
+  transaction<T>(fn: (tx: ClientTx) => Promise<T>, tables?: readonly string[]): Promise<T>;
   now(): number;
   newId(): string;
 }
@@ -35,14 +37,14 @@ export async function mutate<N extends MutationName>(deps: MutateDeps, name: N, 
   const clientTime = deps.now();
   // One local transaction for everything: reading the device facts inside it costs no extra round trip.
   const seq = await deps.transaction(async (tx) => {
-    const device = await deps.device();
+    const device = await tx.device();
     const next = await tx.nextSeq();
     await tx.addOutbox({ seq: next, mutationId, name, args: parsed.output, clientTime, clockOffsetMs: device.clockOffsetMs, userId: device.userId });
     await (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
       mutationId, deviceId: device.deviceId, userId: device.userId, correctedTime: clientTime + device.clockOffsetMs,
     });
     return next;
-  });
+  }, def.tables);
   return { ok: true, seq, mutationId };
 }
 

@@ -39,7 +39,6 @@ export class MemoryDevice implements OutboxStore {
           throw error;
         }
       },
-      device: async (): Promise<DeviceContext> => ({ deviceId: this.id, userId: this.userId, clockOffsetMs: this.offset }),
       now: this.clock,
       newId: this.ids,
     };
@@ -62,6 +61,7 @@ export class MemoryDevice implements OutboxStore {
         undo.push(() => this.outbox.pop());
         this.outbox.push(entry);
       },
+      device: async (): Promise<DeviceContext> => ({ deviceId: this.id, userId: this.userId, clockOffsetMs: this.offset }),
     };
   }
 

@@ -26,6 +26,10 @@ export interface MutationMeta {
 
 export interface MutationDef<S extends v.GenericSchema = v.GenericSchema> {
   args: S;
+  /** The local tables applyLocal reads or writes. The device locks only these (with the outbox),
+   * so recording one change never waits behind unrelated reads or a pull; omitted, it locks
+   * every synced table. */
+  tables?: readonly string[];
   applyLocal(tx: LocalTx, args: v.InferOutput<S>, meta: MutationMeta): Promise<void>;
 }
 
@@ -34,6 +38,7 @@ const define = <S extends v.GenericSchema>(def: MutationDef<S>): MutationDef<S> 
 export const mutations = {
   'visit.signIn': define({
     args: signInArgs,
+    tables: ['visitEvents'],
     async applyLocal(tx, a) {
       await tx.put('visitEvents', {
         id: a.eventId, personId: a.personId, kind: 'in', areaId: a.areaId, at: a.at,
@@ -43,12 +48,14 @@ export const mutations = {
   }),
   'visit.signOut': define({
     args: signOutArgs,
+    tables: ['visitEvents'],
     async applyLocal(tx, a) {
       await tx.put('visitEvents', { id: a.eventId, personId: a.personId, kind: 'out', areaId: a.areaId ?? null, at: a.at, details: a.details ?? null, pending: 1 });
     },
   }),
   'person.updateDetails': define({
     args: updateDetailsArgs,
+    tables: ['people'],
     async applyLocal(tx, a) {
       const person = await tx.get('people', a.personId);
       if (!person) return;

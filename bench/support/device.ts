@@ -1,7 +1,7 @@
 // Node-side clients for benchmarks: a MemoryDevice, the engine over HTTP with Node's fetch,
 // and a real-time scheduler.
 import { v7 as uuidv7 } from 'uuid';
-import type { ClientTx, MutateDeps } from '../../sync/client';
+import type { MutateDeps } from '../../sync/client';
 import { SyncEngine, type EngineOptions, type Scheduler, type Transport } from '../../sync/engine';
 import { httpTransport } from '../../sync/http-transport';
 import { MemoryDevice } from '../../sync/memory-store';
@@ -19,27 +19,9 @@ export function newDevice(userId: string): MemoryDevice {
   return new MemoryDevice(uuidv7(), userId, uuidv7, () => Date.now());
 }
 
-/**
- * mutate() deps over a fresh MemoryDevice without its per-transaction rollback snapshot.
- * MemoryDevice.deps() deep-copies every table on each transaction (O(n²) over a queue:
- * about 15 s for 4,000 entries), which would make queueing 10,000 the slowest part of the
- * benchmark. Nothing fails while queueing here, so there is nothing to roll back. Only for
- * a device whose seq starts at 0 and that is not also given MemoryDevice.deps().
- */
+/** mutate() deps for queueing on a MemoryDevice (its undo journal keeps recording cheap). */
 export function queueingDeps(device: MemoryDevice): MutateDeps {
-  let seq = 0;
-  const tx: ClientTx = {
-    get: async (table, id) => device.table(table).get(id),
-    put: async (table, row) => void device.table(table).set(row.id, { ...row }),
-    nextSeq: async () => ++seq,
-    addOutbox: async (entry) => void device.outbox.push(entry),
-  };
-  return {
-    transaction: (fn) => fn(tx),
-    device: async () => ({ deviceId: device.id, userId: device.userId, clockOffsetMs: 0 }),
-    now: () => Date.now(),
-    newId: uuidv7,
-  };
+  return device.deps();
 }
 
 export function transportFor(url: string, token: string): Transport {

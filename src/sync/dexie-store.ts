@@ -2,7 +2,7 @@
 // tables, each change in one IndexedDB transaction (DESIGN: a crash never leaves one without
 // the other). Runs on the page (recording mutations) and in the sync worker (push and pull).
 import { v7 as uuidv7 } from 'uuid';
-import { reapplyPending, type ClientTx, type DeviceContext, type MutateDeps } from '../../sync/client';
+import { reapplyPending, type ClientTx, type MutateDeps } from '../../sync/client';
 import type { OutboxEntry, OutboxStore } from '../../sync/engine';
 import type { Row } from '../../sync/mutations';
 import type { MutationResult, PullResponse } from '../../sync/protocol';
@@ -26,16 +26,28 @@ export async function ensureDeviceId(db: GatehouseDb): Promise<string> {
   });
 }
 
+/** The local side of one transaction. The device facts and the last seq come in one read. */
 function localTx(db: GatehouseDb): ClientTx {
+  let lastSeq: number | undefined;
   return {
     get: async (table, id) => (await db.table(table).get(id)) as Row | undefined,
     put: async (table, row) => void (await db.table(table).put(row)),
     nextSeq: async () => {
-      const seq = ((await meta<number>(db, 'lastSeq')) ?? 0) + 1;
+      const seq = (lastSeq ?? ((await meta<number>(db, 'lastSeq')) ?? 0)) + 1;
+      lastSeq = seq;
       await db.meta.put({ key: 'lastSeq', value: seq });
       return seq;
     },
     addOutbox: async (entry) => void (await db.outbox.add(entry)),
+    device: async () => {
+      const [deviceId, userId, offset, seq] = await db.meta.bulkGet(['deviceId', CURRENT_USER_KEY, 'clockOffsetMs', 'lastSeq']);
+      lastSeq = (seq?.value as number | undefined) ?? 0;
+      return {
+        deviceId: (deviceId?.value as string | undefined) ?? await ensureDeviceId(db),
+        userId: (userId?.value as string | undefined) ?? '',
+        clockOffsetMs: (offset?.value as number | undefined) ?? 0,
+      };
+    },
   };
 }
 
@@ -43,15 +55,8 @@ const TX_TABLES = (db: GatehouseDb) => [db.outbox, db.rejected, db.meta, ...SYNC
 
 export function dexieMutateDeps(db: GatehouseDb, now: () => number = Date.now): MutateDeps {
   return {
-    transaction: (fn) => db.transaction('rw', TX_TABLES(db), () => fn(localTx(db))),
-    device: async (): Promise<DeviceContext> => {
-      const [deviceId, userId, offset] = await db.meta.bulkGet(['deviceId', CURRENT_USER_KEY, 'clockOffsetMs']);
-      return {
-        deviceId: (deviceId?.value as string | undefined) ?? await ensureDeviceId(db),
-        userId: (userId?.value as string | undefined) ?? '',
-        clockOffsetMs: (offset?.value as number | undefined) ?? 0,
-      };
-    },
+    transaction: (fn, tables) => db.transaction('rw',
+      tables ? [db.outbox, db.meta, ...tables.map((t) => db.table(t))] : TX_TABLES(db), () => fn(localTx(db))),
     now,
     newId: uuidv7,
   };
