@@ -18,7 +18,7 @@ function upsertPairings(entityId: string, ins: SQL): SQL {
              else case when i.details->'auto' = 'true'::jsonb then 'auto_signed_in' else 'signed_in' end
            end
     from (${ins}) s
-    join visit_events i on i.entity_id = ${entityId} and i.id = s.id and i.kind = 'in'
+    cross join lateral (select * from visit_events v where v.entity_id = ${entityId} and v.id = s.id and v.kind = 'in') i
     left join lateral (
       select e.id, e.kind, e.at, e.details from visit_events e
       where e.entity_id = i.entity_id and e.person_id = i.person_id and e.at >= i.at and (e.at > i.at or e.id > i.id)
@@ -31,17 +31,23 @@ function upsertPairings(entityId: string, ins: SQL): SQL {
 /** Re-pairs after inserting the events `ids` (one statement whatever their number). */
 export async function pairVisits(tx: Tx | Db, entityId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
+  // Each new event is looked up by its primary key in a lateral subquery: a plain join let the
+  // planner, without fresh statistics (PGlite has no autovacuum), hash-join the company's whole
+  // history on every push, which grew linearly with it.
   const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
   await tx.execute(upsertPairings(entityId, sql`
-    select c.id from visit_events c where c.entity_id = ${entityId} and c.id = any(${list}) and c.kind = 'in'
+    select c.id from unnest(${list}) as x(id)
+    cross join lateral (select v.id, v.kind from visit_events v where v.entity_id = ${entityId} and v.id = x.id) c
+    where c.kind = 'in'
     union
-    select p.id from visit_events c
+    select p.id from unnest(${list}) as x(id)
+    cross join lateral (select v.* from visit_events v where v.entity_id = ${entityId} and v.id = x.id) c
     cross join lateral (
       select p.id, p.kind from visit_events p
       where p.entity_id = c.entity_id and p.person_id = c.person_id and p.at <= c.at and (p.at < c.at or p.id < c.id)
       order by p.at desc, p.id desc limit 1
     ) p
-    where c.entity_id = ${entityId} and c.id = any(${list}) and p.kind = 'in'`));
+    where p.kind = 'in'`));
 }
 
 /** Rebuilds every pairing of a company (events written outside the sync handlers: bulk loads, tests). */

@@ -1,7 +1,7 @@
 // Push and pull (DESIGN "The sync contract"). A push batch is one transaction: each mutation
 // in a savepoint, logged with (device_id, seq) and mutation_id unique, so a replay of any
 // batch, any number of times, has the effect of applying it once.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { isAllowed } from '../../domain/permissions';
 import { isMutationName, mutations, type MutationName } from '../../sync/mutations';
@@ -23,7 +23,27 @@ type LogRow = typeof mutationLog.$inferInsert;
 type Mutation = PushRequest['mutations'][number];
 type BaseContext = Omit<ApplyContext, 'change' | 'notify' | 'mutationId' | 'clockOffsetMs'>;
 
+/** Refreshes planner statistics after the tables a push writes have grown by a fifth (what
+ * PostgreSQL's autovacuum does; PGlite has none, and stale statistics turn index lookups into
+ * scans of the whole history). Runs after the push commits, never inside it. */
+function growthAnalyzer(db: Db) {
+  let written = 0;
+  let threshold = 500;
+  let running = false;
+  return (changes: number) => {
+    written += changes;
+    if (written < threshold || running) return;
+    running = true;
+    threshold = Math.max(500, Math.round((threshold + written) * 0.2));
+    written = 0;
+    void db.execute(sql`analyze visit_events, visits, sync_changes, mutation_log`)
+      .catch((error: unknown) => console.warn('gatehouse db: analyze failed', error))
+      .finally(() => { running = false; });
+  };
+}
+
 export function syncService(db: Db, now: () => number, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity'>) {
+  const analyzeIfGrown = growthAnalyzer(db);
   const deviceOf = (ctx: RequestContext, deviceId: string) =>
     and(eq(devices.entityId, ctx.entityId), eq(devices.id, deviceId), eq(devices.userId, ctx.userId));
 
@@ -164,6 +184,7 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
         return { results, lastSeq, serverTime: now() };
       });
       if (changed) onChanged(ctx.entityId);
+      analyzeIfGrown(body.mutations.length);
       for (const n of notices) realtime?.emitToEntity(ctx.entityId, n.event, n.payload as never);
       return response;
     },

@@ -5,7 +5,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entities } from './entities';
 import { users } from './people';
-import { visitEvents } from './sync';
 
 const entityId = () => uuid('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -88,6 +87,8 @@ export const visits = pgTable('visits', {
   status: text('status').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.entityId, t.id] }),
-  foreignKey({ name: 'visits_in_event_fk', columns: [t.entityId, t.id], foreignColumns: [visitEvents.entityId, visitEvents.id] }).onDelete('cascade'),
+  // No foreign key to visit_events: visits is a projection the push keeps in step with the
+  // append-only events (never deleted), and checking the key against a fast-growing table on
+  // every pairing made PGlite's cached check plans scan the whole history.
   index('visits_entity_time_in_idx').on(t.entityId, t.timeIn),
 ]);
