@@ -4,7 +4,7 @@
 //  - a search keystroke to the filtered list on screen,
 //  - a roll-call mark committed locally (the Dexie transaction: mark + outbox), p95,
 // each read inside the page (User Timing and a MutationObserver), so no DevTools round trip
-// is counted. Builds dist/ first when it is missing.
+// is counted. Builds dist/ (or $DIST_DIR) first when it is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -65,9 +65,11 @@ const measures = (page: Page, name: string) =>
   page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
 
 export async function run(): Promise<SectionResult[]> {
-  if (!existsSync(resolve('dist/index.html'))) {
-    console.log('building the PWA (dist/ is missing)…');
-    if (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
+  // DIST_DIR names another build directory (as the e2e server honours it).
+  const dist = resolve(process.env.DIST_DIR || 'dist');
+  if (!existsSync(resolve(dist, 'index.html'))) {
+    console.log(`building the PWA (${dist} is missing)…`);
+    if (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
   }
   const target = await openTarget('pglite');
   const browser = await launch();
@@ -120,6 +122,9 @@ export async function run(): Promise<SectionResult[]> {
       figures: [
         { label: 'list ready from local data (median of 5 loads)', value: ms(quantile(ready, 0.5)), target: '≤ 300 ms', met: quantile(ready, 0.5) <= 300 },
         { label: 'list ready from local data (slowest load)', value: ms(Math.max(...ready)), note: 'IndexedDB read + derive + first render' },
+        // The first load after login has no stored list yet: it reads every person and sign-in,
+        // as any load does after a pull or a mark moved the data on (see list-snapshot.ts).
+        { label: 'list ready, first load (no stored list)', value: ms(ready[0] ?? NaN), note: 'people + sign-ins read and derived' },
         { label: 'page load to 5,000 listed (median)', value: ms(quantile(rendered, 0.5)), note: 'includes app boot and the route chunk' },
         { label: 'search keystroke to filtered list (p50)', value: ms(quantile(keys, 0.5)) },
         { label: 'search keystroke to filtered list (p95)', value: ms(quantile(keys, 0.95)), target: '≤ 50 ms', met: quantile(keys, 0.95) <= 50, note: `${keys.length} keystrokes` },

@@ -133,5 +133,14 @@ export const validateExpectedVisitBody = v.object({
 export const visitDecisionArgs = v.object({ visitId: uuid });
 export type VisitDecisionArgs = v.InferOutput<typeof visitDecisionArgs>;
 
+/** A kiosk signed the expected visit's visitor in (by the visit's QR): the visit has arrived. */
+export const visitArriveArgs = v.object({
+  visitId: uuid,
+  /** The kiosk visit the arrival belongs to. */
+  kioskVisitId: v.optional(uuid),
+  at: v.pipe(v.number('validation.required'), v.integer(), v.minValue(0)),
+});
+export type VisitArriveArgs = v.InferOutput<typeof visitArriveArgs>;
+
 /** '' and 'null' from multipart mean "none". */
 export const orNull = (x: string | undefined): string | null => (x && x !== 'null' ? x : null);

@@ -25,6 +25,8 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { peopleRoutes } from './people/people.routes';
 import { userTypesRoutes } from './people/user-types.routes';
 import { invitesRoutes } from './people/invites.routes';
+import { userDocumentsRoutes } from './people/user-documents.routes';
+import { enrollmentRoutes } from './people/enrollment.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -107,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(peopleRoutes, { people: services.people });
   await app.register(userTypesRoutes, { userTypes: services.userTypes });
   await app.register(invitesRoutes, { invites: services.invites });
+  await app.register(userDocumentsRoutes, { documents: services.userDocuments });
+  await app.register(enrollmentRoutes, { enrollment: services.enrollment });
   await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
   await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
   await app.register(mailRoutes, { mailer: services.mailer });

@@ -14,6 +14,8 @@ import { dashboardService } from './dashboard/dashboard.service';
 import { peopleService } from './people/people.service';
 import { userTypesService } from './people/user-types.service';
 import { invitesService } from './people/invites.service';
+import { userDocumentsService } from './people/user-documents.service';
+import { enrollmentService } from './people/enrollment.service';
 
 export function buildServices(db: Db, now: () => number, authOptions: AuthOptions, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity'>, mail: MailOptions = {}) {
   const mailer = createMailer(db, now, mail);
@@ -31,6 +33,8 @@ export function buildServices(db: Db, now: () => number, authOptions: AuthOption
     people: peopleService(db, now, onChanged),
     userTypes: userTypesService(db, onChanged),
     invites: invitesService(db, now, onChanged),
+    userDocuments: userDocumentsService(db, now),
+    enrollment: enrollmentService(db),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -71,7 +71,8 @@ export async function openTarget(kind: DbKind, postgresUrl?: string): Promise<Be
   const now = () => Date.now();
   await seedDemo(database.db, { now, production: false });
 
-  const dist = resolve('dist');
+  // DIST_DIR serves another build (as server/main.ts does), so parallel builds do not collide.
+  const dist = resolve(process.env.DIST_DIR || 'dist');
   const app = await buildApp({ database, now, staticDir: existsSync(join(dist, 'index.html')) ? dist : undefined });
   cleanups.push(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });

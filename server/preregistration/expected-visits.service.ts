@@ -46,7 +46,7 @@ export function expectedVisitsService(db: Db, now: () => number, mailer: Mailer,
       return rows.map(({ visit: v, fullName, email, phone }) => ({
         id: v.id, full_name: fullName, email, phone, status: v.status, visit_date: v.visitDate, visit_time: v.visitTime, visit_at: v.visitAt,
         journey_flow_id: v.journeyFlowId, area_id: v.areaId, host_id: v.hostId, user_type_id: v.userTypeId, company_name: v.companyName,
-        confirmed: v.confirmedAt !== null, version: v.version,
+        confirmed: v.confirmedAt !== null, arrived_at: v.arrivedAt, version: v.version,
       }));
     },
 

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import {
   checkUserBody, confirmVisitBody, createExpectedVisitBody, hostSearchBody, validateExpectedVisitBody,
 } from '../../domain/preregistration-schemas';
+import { onlineComplianceBody } from '../../domain/online-compliance';
 import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
 import { readForm } from './multipart';
@@ -94,6 +95,18 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
     langParam(request);
     const code = (request.query as { code?: string }).code;
     return { data: await pre.details((request.params as P).visitUrl!, typeof code === 'string' ? code : undefined, passportUrl ?? '') };
+  });
+
+  // /online-compliance/:visitUrl (no login; the random url is the secret, as for /c/{visitUrl}).
+  app.get('/api/online-compliance/:lang/:visitUrl', { config: read }, async (request) => {
+    langParam(request);
+    const tz = Number((request.query as { tz_offset?: string }).tz_offset ?? 0);
+    return { data: await pre.onlineCompliance((request.params as P).visitUrl!, Number.isInteger(tz) && Math.abs(tz) <= 900 ? tz : 0) };
+  });
+  app.post('/api/online-compliance/:lang/:visitUrl', { config: write }, async (request, reply) => {
+    langParam(request);
+    const b = parseOrThrow(onlineComplianceBody, request.body);
+    return reply.code(201).send({ data: await pre.answerOnlineCompliance((request.params as P).visitUrl!, b) });
   });
 
   // Sent as POST with a PUT override (spec 2 §7); both methods land here.

@@ -16,6 +16,7 @@ import type { Photo } from './multipart';
 import { inviteVisitor, type LinkContext } from './invite';
 import { findOrCreatePerson, graceOf, personByEmailOrPhone, sameVisitExists, sha256, updateVisit, visitByUrl, insertVisit, withFeed } from './visits.repo';
 import { visitQr } from './signing';
+import { onlineComplianceService } from './online-compliance';
 
 export function preregistrationService(db: Db, now: () => number, mailer: Mailer) {
   async function instantOrThrow(date: string, time: string, tz: number): Promise<number> {
@@ -27,6 +28,7 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
   const photoUrl = (visitId: string) => `/api/visitor-photos/${visitId}`;
 
   return {
+    ...onlineComplianceService(db, now),
     async flags(flowId: string) { return flagsOf(await flowById(db, flowId)); },
     async userTypes(flowId: string) { return preRegistrationTypes(db, await flowById(db, flowId)); },
 
@@ -160,7 +162,7 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
         }, nowDate);
         return { result: u.visit, changes: [...(p ? [personChange(p)] : []), ...u.changes] };
       });
-      return { local_qr: await visitQr(db, now, updated, grace), visit_id: updated.id, journey_id: updated.journeyFlowId };
+      return { local_qr: await visitQr(db, now, updated, grace), visit_id: updated.id, journey_id: updated.journeyFlowId, visit_url: updated.visitUrl };
     },
   };
 }

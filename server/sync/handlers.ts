@@ -6,7 +6,7 @@ import type { ArgsOf, MutationName } from '../../sync/mutations';
 import { users } from '../db/schema/people';
 import { areas } from '../db/schema/places';
 import { visitEvents } from '../db/schema/sync';
-import { ApiError, notFound } from '../http/api-error';
+import { ApiError, forbidden, notFound } from '../http/api-error';
 import type { RequestContext } from '../http/context';
 import type { ChangeInput, Tx } from './changes';
 import type { Notice } from '../realtime';
@@ -15,6 +15,7 @@ import { kioskServerMutations } from '../kiosk/kiosk.mutations';
 import { preregistrationServerMutations } from '../preregistration/expected-visits.mutations';
 import { emergencyServerMutations } from '../emergency/emergency.mutations';
 import { pairVisits } from '../dashboard/visit-pairing';
+import { isMass, massScopeCodes } from '../dashboard/mass-scope';
 
 export interface ApplyContext {
   tx: Tx;
@@ -48,6 +49,12 @@ async function recordEvent(a: ApplyContext, kind: 'in' | 'out', args: ArgsOf<'vi
     at: args.at + a.clockOffsetMs, deviceId: a.deviceId, mutationId: a.mutationId, recordedBy: a.ctx.userId, receivedAt: a.receivedAt,
     details: args.details ?? null,
   };
+  if (isMass(args.details)) {
+    // A mass action acts only on people and areas in the admin's scope (server/dashboard/mass-scope.ts).
+    const [person] = await a.tx.select({ userTypeId: users.userTypeId }).from(users).where(and(eq(users.entityId, row.entityId), eq(users.id, args.personId)));
+    const [code] = await massScopeCodes(a.tx, row.entityId, a.ctx.userId, [args], () => person?.userTypeId);
+    if (code) throw forbidden();
+  }
   // The same event id sent under another mutation id is the same event: a no-op, not a second visit.
   const inserted = await a.tx.insert(visitEvents).values(row).onConflictDoNothing().returning({ id: visitEvents.id });
   if (inserted.length) {
@@ -64,11 +71,13 @@ async function recordEvents(
   const entityId = a.ctx.entityId;
   const personIds = [...new Set(items.map((i) => i.args.personId))];
   const areaIds = [...new Set(items.flatMap((i) => (i.args.areaId ? [i.args.areaId] : [])))];
-  const people = new Set((await a.tx.select({ id: users.id }).from(users)
-    .where(and(eq(users.entityId, entityId), inArray(users.id, personIds)))).map((r) => r.id));
+  const typeOf = new Map((await a.tx.select({ id: users.id, userTypeId: users.userTypeId }).from(users)
+    .where(and(eq(users.entityId, entityId), inArray(users.id, personIds)))).map((r) => [r.id, r.userTypeId]));
+  const people = new Set(typeOf.keys());
   const places = new Set(areaIds.length ? (await a.tx.select({ id: areas.id }).from(areas)
     .where(and(eq(areas.entityId, entityId), inArray(areas.id, areaIds)))).map((r) => r.id) : []);
-  const codes = items.map((i) => (people.has(i.args.personId) && (!i.args.areaId || places.has(i.args.areaId)) ? null : 'not_found'));
+  const scoped = await massScopeCodes(a.tx, entityId, a.ctx.userId, items.map((i) => i.args), (id) => typeOf.get(id));
+  const codes = items.map((i, n) => (people.has(i.args.personId) && (!i.args.areaId || places.has(i.args.areaId)) ? scoped[n]! : 'not_found'));
   const rows = items.flatMap((i, n) => (codes[n] ? [] : [{
     entityId, id: i.args.eventId, personId: i.args.personId, kind: i.name === 'visit.signIn' ? 'in' as const : 'out' as const,
     areaId: i.args.areaId ?? null,

@@ -19,6 +19,8 @@ const BUILT: Record<string, RouteModule> = {
   '/users': () => import('../features/people/components/users-page').then((m) => ({ Component: m.UsersPage })),
   '/user-types': () => import('../features/people/components/user-types-page').then((m) => ({ Component: m.UserTypesPage })),
   '/add-user-type': () => import('../features/people/components/add-user-type-page').then((m) => ({ Component: m.AddUserTypePage })),
+  '/invite-users-to-dashboard': () => import('../features/people/components/invite-users-page').then((m) => ({ Component: m.InviteUsersPage })),
+  '/rfid-enrollment': () => import('../features/people/components/rfid-enrollment-page').then((m) => ({ Component: m.RfidEnrollmentPage })),
   '/device': () => import('../features/device/components/device-page').then((m) => ({ Component: m.DevicePage })),
   '/passport': () => import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
   // Pre-registration (issue 5).

@@ -2,6 +2,7 @@
 // user; screenshots of the users page in English and Arabic on a desktop and a tablet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pngOf } from '../../server/people/test-images';
 import { launch, login, newContext, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -85,6 +86,139 @@ describe('users', () => {
     await screenshot(page, 'users-tablet-ar');
     await page.setViewportSize({ width: 1366, height: 800 });
     await screenshot(page, 'users-desktop-ar');
+    await context.close();
+  });
+
+  it('invites users to the dashboard in bulk and one by one, and revokes access', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.goto('/users');
+    await page.getByTestId('add-user').click();
+    const form = page.getByTestId('user-form');
+    await form.locator('input[name="full_name"]').fill('Ivy Invitee');
+    await form.locator('input[name="email"]').fill('ivy@acme.test');
+    await form.locator('input[name="phone"]').fill('07000111222');
+    await choose(page, 'user-type-select', 'Staff');
+    await page.getByTestId('user-save').click();
+    await page.getByText('User Created').waitFor();
+
+    await page.getByTestId('go-invite').click();
+    await page.getByTestId('invite-search').fill('Ivy');
+    const ivy = page.getByTestId('invite-row').filter({ hasText: 'Ivy Invitee' });
+    await ivy.locator('input[type="checkbox"]').check();
+    // Phone and country code are required: the send button waits for them and for role, site, type.
+    await expect.poll(() => page.getByTestId('invite-send').isDisabled()).toBe(true);
+    await choose(page, 'invite-role', 'Employee');
+    await choose(page, 'invite-site', 'Head Office');
+    await choose(page, 'invite-user-type', 'Staff');
+    await ivy.getByTestId('invite-country').fill('+44');
+    await expect.poll(() => ivy.getByTestId('invite-phone').inputValue()).toBe('07000111222');
+    await screenshot(page, 'invite-users-desktop-en');
+    await page.getByTestId('invite-send').click();
+    await page.getByText('Passport Invitation Sent').waitFor();
+    await expect.poll(() => ivy.count()).toBe(0);
+
+    // In the users list Ivy now has access: revoke it, then invite her again one by one.
+    await page.goto('/users?search=Ivy');
+    await row(page, 'Ivy Invitee').getByTestId('user-actions').click();
+    await page.getByTestId('user-revoke').click();
+    await page.getByText('Passport Revoked').waitFor();
+    await row(page, 'Ivy Invitee').getByTestId('user-actions').click();
+    await page.getByTestId('user-invite').click();
+    await choose(page, 'invite-site', 'Warehouse');
+    await page.getByTestId('invite-one-send').click();
+    await expect.poll(() => page.getByText('Passport Invitation Sent').count()).toBeGreaterThan(0);
+    await row(page, 'Ivy Invitee').getByTestId('user-actions').click();
+    await page.getByTestId('user-revoke').waitFor();
+
+    await page.goto('/invite-users-to-dashboard');
+    await page.getByTestId('invite-row').first().waitFor();
+    await page.getByTestId('invite-row').first().locator('input[type="checkbox"]').check();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'invite-users-tablet-en');
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await page.getByTestId('invite-row').first().waitFor();
+    await page.getByTestId('invite-row').first().locator('input[type="checkbox"]').check();
+    await screenshot(page, 'invite-users-tablet-ar');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await screenshot(page, 'invite-users-desktop-ar');
+    await context.close();
+  });
+
+  it('adds a document to a user, switches its status and deletes it', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.goto('/users?search=Carla');
+    await row(page, 'Carla Contractor').getByTestId('user-actions').click();
+    await page.getByTestId('user-edit').click();
+    const panel = page.getByTestId('documents-panel');
+    await choose(page, 'document-type', 'COVID-19 vaccine');
+    await panel.getByTestId('document-detail').fill('Comirnaty');
+    await panel.getByTestId('document-expiry').fill('2027-03-31');
+    await panel.getByTestId('document-add').click();
+    await page.getByText('Document Created').waitFor();
+    await panel.getByTestId('document-row').filter({ hasText: 'Comirnaty' }).waitFor();
+    await panel.getByTestId('document-toggle').click();
+    await page.getByText('Document Vaccine Status Updated').waitFor();
+    await panel.getByTestId('document-row').filter({ hasText: 'Not valid' }).waitFor();
+    await screenshot(page, 'user-documents-desktop-en');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await row(page, 'Carla Contractor').getByTestId('user-actions').click();
+    await page.getByTestId('user-edit').click();
+    await panel.getByTestId('document-row').first().waitFor();
+    await screenshot(page, 'user-documents-tablet-ar');
+    await panel.getByTestId('document-delete').click();
+    await expect.poll(() => panel.getByTestId('document-row').count()).toBe(0);
+    await context.close();
+  });
+
+  it('enrols an RFID card and refuses one another person already has', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.goto('/rfid-enrollment');
+    await page.getByTestId('rfid-user').filter({ hasText: 'Hannah Host' }).click();
+    await page.getByTestId('rfid-card').fill('CARD-HH-1');
+    await page.getByTestId('rfid-card').press('Enter');
+    await page.getByText('RFID Enrolled').waitFor();
+    await page.getByTestId('rfid-user').filter({ hasText: 'CARD-HH-1' }).waitFor();
+    await page.getByTestId('rfid-user').filter({ hasText: 'Harry Host' }).click();
+    await page.getByTestId('rfid-card').fill('CARD-HH-1');
+    await page.getByTestId('rfid-enrol').click();
+    await expect.poll(() => page.getByTestId('rfid-form').getByText('ID already exists, register with a different one.').count()).toBeGreaterThan(0);
+    await screenshot(page, 'rfid-enrollment-desktop-en');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'rfid-enrollment-tablet-en');
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await page.getByTestId('rfid-user').filter({ hasText: 'Harry Host' }).click();
+    await screenshot(page, 'rfid-enrollment-tablet-ar');
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await screenshot(page, 'rfid-enrollment-desktop-ar');
+    await context.close();
+  });
+
+  it('shows a user’s photo in the users list once uploaded', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.goto('/users?search=Sam');
+    await row(page, 'Sam Staff').waitFor();
+    expect(await row(page, 'Sam Staff').getByTestId('user-photo').getAttribute('data-loaded')).toBe('false');
+    await row(page, 'Sam Staff').getByTestId('user-actions').click();
+    await page.getByTestId('user-edit').click();
+    // Seeded people have no phone yet, and the form requires one.
+    await page.getByTestId('user-form').locator('input[name="phone"]').fill('07000333444');
+    await page.getByTestId('user-form').locator('input[type="file"]').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: pngOf(250, 300) });
+    await page.getByTestId('user-save').click();
+    await page.getByText('User Updated').waitFor();
+    await row(page, 'Sam Staff').locator('[data-testid="user-photo"][data-loaded="true"] img').waitFor();
+    await screenshot(page, 'users-photo-desktop-en');
     await context.close();
   });
 });

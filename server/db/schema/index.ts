@@ -1,6 +1,7 @@
 // The whole Drizzle schema, one import for the database handle and drizzle-kit.
 export * from './entities';
 export * from './people';
+export * from './user-documents';
 export * from './places';
 export * from './journeys';
 export * from './sync';

@@ -1,10 +1,11 @@
 // A visit's details: who, when, where, the journey's record (host, checks, compliance,
 // stage) and the person's events around it. Read from this device's data, so it opens offline.
-import { Avatar, Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { LogbookRow } from '../../../../domain/logbook';
 import { useDb } from '../../../db/db-context';
+import { UserPhoto } from '../../../ui/user-photo';
 import { formatDate, formatTime } from '../format';
 
 const DAY = 86_400_000;
@@ -28,6 +29,8 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
     return list.filter((e) => Math.abs(e.at - row.timeIn) < DAY).sort((a, b) => a.at - b.at);
   }, [db, row?.personId, row?.timeIn]) ?? [];
   const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
+  // The person's photo URL arrives with their synced record (the image itself needs a connection).
+  const photo = useLiveQuery(async () => (row ? ((await db.people.get(row.personId)) as { image?: string | null } | undefined)?.image : null), [db, row?.personId]);
   const signIn = events.find((e) => e.id === row?.id);
   const details = (signIn?.details ?? {}) as Record<string, unknown>;
   const shown = Object.entries(details).filter(([k]) => k !== 'auto');
@@ -37,7 +40,7 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
       {row ? (
         <Stack gap="md">
           <Group>
-            <Avatar radius="xl" color="blue">{row.fullName.slice(0, 1)}</Avatar>
+            <UserPhoto src={photo} name={row.fullName} size="lg" />
             <Stack gap={0}>
               <Text fw={600}>{row.fullName}</Text>
               <Text size="sm" c="dimmed">{row.userTypeName ?? '—'} · {row.siteName ?? '—'} · {row.areaName ?? '—'}</Text>

@@ -14,10 +14,12 @@ import { markReady } from '../timing';
 import { download, printAll } from './format';
 import { FreshnessLine } from './freshness-line';
 import { OnSiteGroup } from './on-site-group';
+import { OnSiteVirtualList } from './on-site-virtual-list';
 import './emergency.css';
 
 type GroupBy = 'siteId' | 'areaId' | 'userTypeId';
-const SHOWN = 200;
+/** Longer lists render only the rows near the viewport (printing renders them all). */
+const VIRTUAL_FROM = 100;
 
 export function EmergencyListPage() {
   const { t } = useTranslation();
@@ -34,8 +36,8 @@ export function EmergencyListPage() {
   const query = useDeferredValue(search);
 
   const filtered = useMemo(() => filterList(rows, { siteId, areaId, userTypeId, search: query }), [rows, siteId, areaId, userTypeId, query]);
-  const visible = showAll ? filtered : filtered.slice(0, SHOWN);
-  const groups = useMemo(() => groupList(visible, groupBy), [visible, groupBy]);
+  const virtualised = !showAll && filtered.length > VIRTUAL_FROM;
+  const groups = useMemo(() => groupList(filtered, groupBy), [filtered, groupBy]);
   const countOf = useMemo(() => {
     const counts = new Map<string | null, number>();
     for (const r of filtered) counts.set(r[groupBy], (counts.get(r[groupBy]) ?? 0) + 1);
@@ -108,13 +110,10 @@ export function EmergencyListPage() {
         <Text c="dimmed">{t('emergency.list.noMatch')}</Text>
       ) : (
         <Stack gap="md" data-testid="on-site-list" data-count={filtered.length}>
-          {groups.map((g) => (
+          {virtualised ? <OnSiteVirtualList groups={groups} groupBy={groupBy} countOf={countOf} nameOf={nameOf} /> : groups.map((g) => (
             <OnSiteGroup key={g.key ?? 'none'} title={nameOf(groupBy, g.key)} count={countOf.get(g.key) ?? g.rows.length}
               rows={g.rows} nameOf={nameOf} />
           ))}
-          {visible.length < filtered.length ? (
-            <Button variant="light" onClick={() => setShowAll(true)} className="gh-no-print">{t('emergency.showAll', { count: filtered.length })}</Button>
-          ) : null}
         </Stack>
       )}
     </Stack>

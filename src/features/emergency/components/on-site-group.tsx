@@ -1,13 +1,13 @@
 // One group of the emergency list (a site, an area or a user type) with its count and people.
 // Rows are plain elements and memoised: a search keystroke re-renders only rows that change.
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { Badge, Group, Paper, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ListRow } from '../../../../domain/emergency-list';
 import { useClock } from './format';
 
 type By = 'siteId' | 'areaId' | 'userTypeId';
-type NameOf = (by: By, key: string | null) => string;
+export type NameOf = (by: By, key: string | null) => string;
 
 export function OnSiteGroup({ title, count, rows, nameOf }: { title: string; count: number; rows: ListRow[]; nameOf: NameOf }) {
   return (
@@ -23,13 +23,20 @@ export function OnSiteGroup({ title, count, rows, nameOf }: { title: string; cou
   );
 }
 
-const OnSiteRow = memo(function OnSiteRow({ row: r, nameOf }: { row: ListRow; nameOf: NameOf }) {
+interface RowProps {
+  row: ListRow;
+  nameOf: NameOf;
+  /** When virtualised: the row's position and fixed height. */
+  style?: CSSProperties;
+}
+
+export const OnSiteRow = memo(function OnSiteRow({ row: r, nameOf, style }: RowProps) {
   const { t } = useTranslation();
   const { time } = useClock();
   const detail = [nameOf('userTypeId', r.userTypeId), nameOf('areaId', r.areaId), r.hostName ? t('emergency.list.host', { name: r.hostName }) : null]
     .filter(Boolean).join(' · ');
   return (
-    <li className="gh-em-row gh-em-person" data-testid="on-site-row" data-person-id={r.personId}>
+    <li className="gh-em-row gh-em-person" data-testid="on-site-row" data-person-id={r.personId} style={style}>
       {r.image ? <img className="gh-em-avatar" src={r.image} alt="" /> : <span className="gh-em-avatar" aria-hidden="true">{initials(r.fullName)}</span>}
       <span className="gh-em-who">
         <strong>{r.fullName}</strong>

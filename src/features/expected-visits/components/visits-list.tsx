@@ -10,7 +10,7 @@ import { useDb } from '../../../db/db-context';
 import { useSync } from '../../../sync/sync-context';
 import { useSend } from '../hooks/use-send';
 
-interface VisitRow { id: string; personId: string; visitDate: string; visitTime: string; visitAt: number; status: VisitStatus; confirmedAt: number | null; pending?: number }
+interface VisitRow { id: string; personId: string; visitDate: string; visitTime: string; visitAt: number; status: VisitStatus; confirmedAt: number | null; arrivedAt?: number | null; pending?: number }
 const COLOR: Record<VisitStatus, string> = { expected: 'blue', pending: 'yellow', approved: 'teal', rejected: 'red' };
 
 export function VisitsList() {
@@ -56,6 +56,7 @@ export function VisitsList() {
                   <Group gap={4}>
                     <Badge color={COLOR[v.status]} variant="light">{t(`expectedVisits.status.${v.status}`)}</Badge>
                     {v.confirmedAt ? <Badge color="gray" variant="outline">{t('expectedVisits.confirmed')}</Badge> : null}
+                    {v.arrivedAt ? <Badge color="teal" variant="filled" data-testid="expected-visit-arrived">{t('arrival.arrived')}</Badge> : null}
                     {v.pending ? <Badge color="yellow" variant="dot">{t('expectedVisits.pendingSync')}</Badge> : null}
                   </Group>
                 </Table.Td>

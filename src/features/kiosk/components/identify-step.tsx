@@ -17,11 +17,13 @@ interface Props {
   draft: Draft;
   journey: KioskJourney | undefined;
   present: Map<string, OnSite>;
-  onIdentified: (person: DraftPerson, method: IdentifyMethod) => void;
+  onIdentified: (person: DraftPerson, method: IdentifyMethod, extra?: Partial<Draft>) => void;
   onNew: () => void;
   onCancel: () => void;
   entityId: string;
 }
+
+interface ExpectedVisitRow { id: string; status: string; arrivedAt?: number | null }
 
 const asDraft = (p: KioskPerson): DraftPerson => ({ id: p.id, fullName: p.fullName, userTypeId: p.userTypeId, image: p.image ?? null });
 
@@ -39,11 +41,11 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
   const matches = matchNames(pool, query, mode);
   const canRegister = !signingOut && journey && shownTypes(data, journey).some((ty) => ty.registrationMethod !== 'pre-registered by admin' && ty.registrationMethod !== 'pre-registered only');
 
-  function pick(person: KioskPerson | undefined, method: IdentifyMethod) {
+  function pick(person: KioskPerson | undefined, method: IdentifyMethod, extra?: Partial<Draft>) {
     if (!person) return setProblem(t('kiosk.identify.unknownCode'));
     if (signingOut && !present.has(person.id)) return setProblem(t('kiosk.identify.notSignedIn'));
     if (!signingOut && types && !types.includes(person.userTypeId ?? '')) return setProblem(t('kiosk.identify.notThisJourney'));
-    onIdentified(asDraft(person), method);
+    onIdentified(asDraft(person), method, extra);
   }
   function submitRfid() {
     const card = data.cards.find((c) => c.rfid === rfid.trim());
@@ -55,8 +57,12 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
     if (code.kind === 'badge') return pick(data.people.find((p) => p.id === code.personId), 'qr');
     // A pre-registration QR: verified offline with the synced public key and revocations.
     const verdict = await verifyQrOnDevice(db, code.text, entityId);
-    if (!verdict.ok) return setProblem(t(verdict.messageCode ?? `errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`));
-    pick(data.people.find((p) => p.id === verdict.claims.personId), 'qr');
+    if (!verdict.ok) return setProblem(verdict.messageCode ? t(`linkExpired.${verdict.messageCode}`) : t(`errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`));
+    const visit = await db.table<ExpectedVisitRow, string>('expectedVisits').get(verdict.claims.visitId);
+    // One arrival per visit: a code already used says so, with the link's own words.
+    if (visit?.arrivedAt != null) return setProblem(t('linkExpired.preregistration.arrived'));
+    pick(data.people.find((p) => p.id === verdict.claims.personId), 'qr',
+      { expectedVisitId: verdict.claims.visitId, approvalRequired: visit?.status === 'pending' });
   }
 
   return (

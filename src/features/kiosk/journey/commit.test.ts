@@ -50,6 +50,16 @@ describe('commitDraft', () => {
     expect(calls.find((c) => c.name === 'kiosk.visit')!.args.details).toMatchObject({ refusal: 'temperature.above_threshold' });
   });
 
+  it('marks the expected visit of a pre-registration QR arrived when signed in, and only then', async () => {
+    const expectedVisitId = uuidv7();
+    const signedIn = recorder();
+    const r = await commitDraft(signedIn.record, visitStage, draft({ method: 'qr', expectedVisitId }), kiosk, flow, 1000);
+    expect(signedIn.calls.find((c) => c.name === 'expectedVisit.arrive')!.args).toEqual({ visitId: expectedVisitId, kioskVisitId: r.visitId, at: 1000 });
+    const waiting = recorder();
+    await commitDraft(waiting.record, visitStage, draft({ method: 'qr', expectedVisitId, approvalRequired: true }), kiosk, flow, 1000);
+    expect(waiting.calls.map((c) => c.name)).not.toContain('expectedVisit.arrive');
+  });
+
   it('signs out with the chosen reason', async () => {
     const { calls, record } = recorder();
     await commitDraft(record, visitStage, { ...draft({ reason: { reasonId: 'r1', attendanceCode: 'MEDICAL' } }), action: 'out' }, kiosk, flow, 1000);

@@ -71,6 +71,9 @@ export async function commitDraft(record: Record, stageOf: StageOf, draft: Draft
       ...(flow ? { journeyFlowId: flow.id } : {}), ...(person.userTypeId ? { userTypeId: person.userTypeId } : {}),
     }));
   }
+  if (signedIn && draft.expectedVisitId) {
+    await must(record('expectedVisit.arrive', { visitId: draft.expectedVisitId, kioskVisitId: visitId, at: now }));
+  }
   if (draft.hostId) {
     await must(record('host.notify', { notificationId: uuidv7(), hostId: draft.hostId, personId: person.id, visitId, message: draft.hostMessage, at: now }));
   }

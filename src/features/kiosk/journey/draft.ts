@@ -23,9 +23,11 @@ export interface Draft {
   hostId: string | null;
   hostMessage: string;
   reason: { reasonId?: string; attendanceCode?: string } | null;
+  /** The expected visit whose signed QR identified the person; signing in marks it arrived. */
+  expectedVisitId: string | null;
 }
 
 export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draft => ({
   action, journeyId, method: 'search', person: null, registration: null, approvalRequired: false, compliance: null,
-  complianceSkipped: false, temperature: null, mask: null, hostId: null, hostMessage: '', reason: null,
+  complianceSkipped: false, temperature: null, mask: null, hostId: null, hostMessage: '', reason: null, expectedVisitId: null,
 });

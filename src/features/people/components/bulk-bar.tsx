@@ -34,6 +34,7 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
         <Text size="sm" fw={600} miw={110}>{t('people.selected', { count: selected.length })}</Text>
         <Button size="sm" variant="light" disabled={none} onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 0 }, t('people.toasts.status'))} data-testid="bulk-archive">{t('people.archive')}</Button>
         <Button size="sm" variant="light" disabled={none} onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 1 }, t('people.toasts.status'))}>{t('people.activate')}</Button>
+        <Button size="sm" variant="light" color="orange" disabled={none} onClick={() => void run('POST', '/mass-action-apply-revoke-users', { user_ids: selected }, t('invites.revoked'))} data-testid="bulk-revoke">{t('invites.revoke')}</Button>
         <Group gap={6} align="flex-end" wrap="nowrap">
           <Select size="sm" label={t('people.moveTo')} data={types.map((ty) => ({ value: ty.id, label: ty.name }))} value={typeId} onChange={setTypeId} w={160} data-testid="bulk-type" />
           <Button size="sm" variant="light" disabled={none || !typeId} onClick={() => void run('PUT', '/users_usertype', { user_ids: selected, user_type_id: typeId }, t('people.toasts.moved'))} data-testid="bulk-move">{t('people.move')}</Button>

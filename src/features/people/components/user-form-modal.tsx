@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDb } from '../../../db/db-context';
 import type { UserItem } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
+import { DocumentsPanel } from './documents-panel';
 
 interface Props { user: UserItem | null; opened: boolean; labels: Array<{ id: string; name: string }>; onClose(): void; onSaved(): void }
 
@@ -84,6 +85,7 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
           </Group>
         </Stack>
       </form>
+      {user ? <DocumentsPanel userId={user.id} /> : null}
     </Modal>
   );
 }

@@ -4,13 +4,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useDb } from '../../../db/db-context';
 import { useSyncStatus } from '../../../sync/sync-context';
 import { PageTitle } from '../../../ui/page-title';
 import { paramsOf, searchOf, useLabels, useUsers, type UserItem, type UsersParams } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
 import { BulkBar } from './bulk-bar';
+import { InviteModal } from './invite-modal';
 import { UserFormModal } from './user-form-modal';
 import { UsersTable } from './users-table';
 
@@ -29,6 +30,7 @@ export function UsersPage() {
   const [editing, setEditing] = useState<UserItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<UserItem | null>(null);
+  const [inviting, setInviting] = useState<UserItem | null>(null);
 
   const change = (patch: Partial<UsersParams>) => setSearch(searchOf({ ...params, ...patch }), { replace: true });
   const filter = (patch: Partial<UsersParams['filter']>) => change({ filter: { ...params.filter, ...patch }, page: 1 });
@@ -40,13 +42,19 @@ export function UsersPage() {
     if (deleting && (await send('DELETE', `/users/${deleting.id}`, undefined, t('people.toasts.deleted'))).ok) done();
     setDeleting(null);
   };
+  const revoke = async (u: UserItem) => {
+    if ((await send('PUT', '/invite_revoke', { status: 'revoke', user_id: u.id }, t('invites.revoked'))).ok) done();
+  };
   const pages = Math.max(1, Math.ceil(users.count / params.limit));
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <PageTitle>{t('routes.users')}</PageTitle>
-        <Button onClick={() => { setEditing(null); setFormOpen(true); }} disabled={!online} data-testid="add-user">{t('people.addUser')}</Button>
+        <Group gap="sm">
+          <Button component={Link} to="/invite-users-to-dashboard" variant="light" data-testid="go-invite">{t('routes.inviteUsers')}</Button>
+          <Button onClick={() => { setEditing(null); setFormOpen(true); }} disabled={!online} data-testid="add-user">{t('people.addUser')}</Button>
+        </Group>
       </Group>
       {!online ? <Alert color="yellow" data-testid="users-offline">{t('errors.offline_config')}</Alert> : null}
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -62,7 +70,7 @@ export function UsersPage() {
       <BulkBar selected={[...selected]} types={types} labels={labels} onDone={done} onLabelCreated={reloadLabels} />
       <UsersTable rows={users.data} labels={labelNames} orderBy={params.orderBy} selected={selected} onSelect={setSelected}
         onSort={(orderBy) => change({ orderBy, page: 1 })} onEdit={(u) => { setEditing(u); setFormOpen(true); }}
-        onArchive={(u) => void archive(u)} onDelete={setDeleting} />
+        onArchive={(u) => void archive(u)} onDelete={setDeleting} onInvite={setInviting} onRevoke={(u) => void revoke(u)} />
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Text size="sm" c="dimmed" data-testid="users-count">{t('people.count', { count: users.count })}</Text>
@@ -72,6 +80,7 @@ export function UsersPage() {
         <Pagination total={pages} value={Math.min(params.page, pages)} onChange={(page) => change({ page })} size="sm" />
       </Group>
       <UserFormModal opened={formOpen} user={editing} labels={labels} onClose={() => setFormOpen(false)} onSaved={users.reload} />
+      <InviteModal user={inviting} onClose={() => setInviting(null)} onDone={done} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('people.deleteTitle')}>
         <Text mb="md">{t('people.deleteConfirm', { name: deleting?.full_name ?? '' })}</Text>
         <Group justify="flex-end">

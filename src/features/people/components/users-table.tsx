@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { Badge, Box, Checkbox, Group, Menu, ActionIcon, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
+import { UserPhoto } from '../../../ui/user-photo';
 import type { UserItem } from '../hooks/use-users';
 import './users-table.css';
 
@@ -20,9 +21,11 @@ interface Props {
   onEdit(user: UserItem): void;
   onArchive(user: UserItem): void;
   onDelete(user: UserItem): void;
+  onInvite(user: UserItem): void;
+  onRevoke(user: UserItem): void;
 }
 
-export function UsersTable({ rows, labels, orderBy, selected, onSelect, onSort, onEdit, onArchive, onDelete }: Props) {
+export function UsersTable({ rows, labels, orderBy, selected, onSelect, onSort, onEdit, onArchive, onDelete, onInvite, onRevoke }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 });
@@ -55,7 +58,7 @@ export function UsersTable({ rows, labels, orderBy, selected, onSelect, onSort, 
               <div role="row" key={u.id} className="gh-users-row" data-testid="user-row" data-user-id={u.id} data-archived={u.archived}
                 style={{ position: 'absolute', insetInlineStart: 0, insetBlockStart: 0, inlineSize: '100%', blockSize: ROW, transform: `translateY(${item.start}px)` }}>
                 <div role="cell"><Checkbox aria-label={u.full_name} checked={selected.has(u.id)} onChange={(e) => toggle(u.id, e.currentTarget.checked)} /></div>
-                <div role="cell"><Group gap={6} wrap="nowrap"><Text size="sm" fw={500} truncate>{u.full_name}</Text>{u.archived ? <Badge size="xs" color="gray">{t('people.archived')}</Badge> : null}</Group></div>
+                <div role="cell"><Group gap={6} wrap="nowrap"><UserPhoto src={u.image} name={u.full_name} size={32} /><Text size="sm" fw={500} truncate>{u.full_name}</Text>{u.archived ? <Badge size="xs" color="gray">{t('people.archived')}</Badge> : null}</Group></div>
                 <div role="cell"><Text size="sm" truncate>{u.email}</Text></div>
                 <div role="cell"><Text size="sm" dir="ltr">{u.country_code ? `${u.country_code} ` : ''}{u.phone ?? '—'}</Text></div>
                 <div role="cell"><Text size="sm" truncate data-testid="user-type-cell">{u.user_type?.name ?? '—'}</Text></div>
@@ -66,6 +69,9 @@ export function UsersTable({ rows, labels, orderBy, selected, onSelect, onSort, 
                     <Menu.Dropdown>
                       <Menu.Item onClick={() => onEdit(u)} data-testid="user-edit">{t('people.edit')}</Menu.Item>
                       <Menu.Item onClick={() => onArchive(u)} data-testid="user-archive">{u.archived ? t('people.activate') : t('people.archive')}</Menu.Item>
+                      {u.dashboard_access
+                        ? <Menu.Item onClick={() => onRevoke(u)} data-testid="user-revoke">{t('invites.revoke')}</Menu.Item>
+                        : <Menu.Item onClick={() => onInvite(u)} disabled={u.archived} data-testid="user-invite">{t('invites.inviteOne')}</Menu.Item>}
                       <Menu.Item color="red" onClick={() => onDelete(u)} data-testid="user-delete">{t('people.delete')}</Menu.Item>
                     </Menu.Dropdown>
                   </Menu>

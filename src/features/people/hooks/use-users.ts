@@ -7,7 +7,7 @@ import { useStoredUser } from '../../../api/session';
 export interface UserItem {
   id: string; full_name: string; email: string; phone: string | null; country_code: string | null;
   user_type_id: string | null; user_type: { id: string; name: string | null } | null; role_id: string;
-  labels: string[]; rfid: string | null; image: string | null; archived: boolean; version: number;
+  labels: string[]; rfid: string | null; image: string | null; archived: boolean; dashboard_access: boolean; version: number;
 }
 export interface UsersFilter { search?: string; user_type_id?: string; label?: string; status?: 'active' | 'archived' | 'all' }
 export interface UsersParams { filter: UsersFilter; orderBy: string; page: number; limit: number }

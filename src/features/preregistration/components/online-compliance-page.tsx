@@ -1,38 +1,66 @@
-// /online-compliance/:id? — the compliance step of a visit before arrival. The visit's link
-// state decides first (compliance-link messages); the questions themselves are answered at the
-// kiosk with the kiosk's compliance forms until they can be answered here.
+// /online-compliance/:id? — the visit's compliance form, answered on a phone before arrival
+// (no login: the visit's random url is the key). The link state decides first (the compliance
+// link's expiry words); a pass within the form's frequency means the kiosk will not ask again.
 import { useEffect, useState } from 'react';
-import { Alert, Loader, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { ComplianceAnswerItem } from '../../../../domain/compliance';
+import { messageOf } from '../../../../domain/errors';
 import { linkExpiredPath, linkStateOf } from '../../../../domain/preregistration';
-import { preApi, type VisitDetails } from '../hooks/pre-api';
+import { preApi, type OnlineCompliance, type OnlineComplianceResult } from '../hooks/pre-api';
+import { OnlineComplianceForm } from './online-compliance-form';
 import { PublicShell } from './public-shell';
+
+const OUTCOME_COLOR = { passed: 'teal', wrong_explained: 'yellow', failed: 'red' } as const;
 
 export function OnlineCompliancePage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [details, setDetails] = useState<VisitDetails | null>(null);
+  const [state, setState] = useState<OnlineCompliance | null>(null);
+  const [result, setResult] = useState<OnlineComplianceResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void preApi.details(i18n.language, id).then((r) => {
+    void preApi.onlineCompliance(i18n.language, id).then((r) => {
       if (!live) return;
       if (!r.ok) { navigate(linkExpiredPath('compliance', { kind: 'failed' }), { replace: true }); return; }
-      const state = linkStateOf(r.data.visitMetadata, 'compliance');
-      if (state.kind === 'expired') { navigate(linkExpiredPath('compliance', state), { replace: true }); return; }
-      setDetails(r.data);
+      const link = linkStateOf(r.data.visitMetadata, 'compliance');
+      if (link.kind === 'expired') { navigate(linkExpiredPath('compliance', link), { replace: true }); return; }
+      setState(r.data);
     });
     return () => { live = false; };
   }, [id, i18n.language, navigate]);
 
-  return (
-    <PublicShell title={t('preregistration.complianceTitle')}>
-      {!details ? <Loader aria-label={t('preregistration.loading')} /> : (
-        <Alert color="teal" variant="light" data-testid="compliance-state">
-          <Text>{details.validations.is_compliance_required ? t('preregistration.complianceRequired') : t('preregistration.noCompliance')}</Text>
+  async function submit(answers: ComplianceAnswerItem[], agreed: boolean) {
+    setBusy(true);
+    setProblem(null);
+    const r = await preApi.answerCompliance(i18n.language, id, { answers, agreed });
+    setBusy(false);
+    if (r.ok) setResult(r.data);
+    else setProblem(r.status === 0 ? t('preregistration.offline') : messageOf(r.body) ?? t('errors.generic'));
+  }
+
+  const body = (() => {
+    if (!state) return <Loader aria-label={t('preregistration.loading')} />;
+    if (result) {
+      return (
+        <Alert color={OUTCOME_COLOR[result.outcome]} variant="light" data-testid="online-compliance-result" data-outcome={result.outcome}>
+          <Text>{t(`onlineCompliance.outcome.${result.outcome}`)}</Text>
         </Alert>
-      )}
-    </PublicShell>
-  );
+      );
+    }
+    if (!state.form) return <Alert color="teal" variant="light" data-testid="compliance-state"><Text>{t('preregistration.noCompliance')}</Text></Alert>;
+    if (!state.due) return <Alert color="teal" variant="light" data-testid="online-compliance-done"><Text>{t('onlineCompliance.alreadyDone')}</Text></Alert>;
+    return (
+      <Stack gap="md">
+        <Text>{t('onlineCompliance.intro')}</Text>
+        {problem ? <Alert color="red" data-testid="online-compliance-problem">{problem}</Alert> : null}
+        <OnlineComplianceForm form={state.form} busy={busy} onSubmit={(a, agreed) => void submit(a, agreed)} />
+      </Stack>
+    );
+  })();
+  return <PublicShell title={t('preregistration.complianceTitle')}>{body}</PublicShell>;
 }

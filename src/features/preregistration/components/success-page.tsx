@@ -1,7 +1,7 @@
 // /pre-registration/:id?/success — the visitor's QR code, big enough to scan, ready to save.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Image, Stack, Text } from '@mantine/core';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { QR_KEY, type QrAnswer } from '../hooks/pre-api';
@@ -32,6 +32,11 @@ export function SuccessPage() {
           </Center>
         ) : <Text c="dimmed">{t('preregistration.noQr')}</Text>}
         {image ? <Button component="a" href={image} download="gatehouse-visit-qr.png" size="md" variant="light">{t('preregistration.saveQr')}</Button> : null}
+        {answer?.visit_url ? (
+          <Button component={Link} to={`/online-compliance/${answer.visit_url}`} size="md" variant="default" data-testid="answer-compliance">
+            {t('onlineCompliance.answerNow')}
+          </Button>
+        ) : null}
         <Text size="sm" c="dimmed">{t('preregistration.emailSent')}</Text>
       </Stack>
     </PublicShell>

@@ -1,4 +1,5 @@
 // The public pre-registration calls (no token) in the visitor's language.
+import type { ComplianceAnswerItem, ComplianceEvaluation, ComplianceForm, ComplianceOutcome } from '../../../../domain/compliance';
 import { api } from '../../../api/client';
 import type { HttpResult } from '../../../api/http';
 
@@ -12,7 +13,13 @@ export interface VisitDetails {
   user: { first_name: string; last_name: string; email: string; phone: string | null; company_name: string | null; image: string | null; passport_id: string | null } | null;
   local_qr: string | null;
 }
-export interface QrAnswer { local_qr: string; visit_id: string; status?: string; journey_id?: string | null }
+export interface OnlineCompliance {
+  visitMetadata: VisitDetails['visitMetadata'];
+  due: boolean;
+  form: ComplianceForm | null;
+}
+export interface OnlineComplianceResult { outcome: ComplianceOutcome; questions: ComplianceEvaluation['questions']; agreement_missing: boolean }
+export interface QrAnswer { local_qr: string; visit_id: string; status?: string; journey_id?: string | null; visit_url?: string }
 
 const data = <T,>(r: HttpResult<{ data: T }>): HttpResult<T> => (r.ok ? { ...r, data: r.data.data } : r);
 
@@ -28,6 +35,10 @@ export const preApi = {
   create: async (lang: string, form: FormData) => data(await api.post<{ data: QrAnswer }>(`/create-expected-visit/${lang}`, form)),
   details: async (lang: string, visitUrl: string, code?: string) =>
     data(await api.get<{ data: VisitDetails }>(`/visit-by-visit-url/${lang}/${visitUrl}${code ? `?code=${encodeURIComponent(code)}` : ''}`)),
+  onlineCompliance: async (lang: string, visitUrl: string) =>
+    data(await api.get<{ data: OnlineCompliance }>(`/online-compliance/${lang}/${visitUrl}?tz_offset=${new Date().getTimezoneOffset()}`)),
+  answerCompliance: async (lang: string, visitUrl: string, body: { answers: ComplianceAnswerItem[]; agreed: boolean }) =>
+    data(await api.post<{ data: OnlineComplianceResult }>(`/online-compliance/${lang}/${visitUrl}`, body)),
   // Sent as POST with the PUT override the spec describes.
   confirm: async (lang: string, form: FormData) => data(await api.post<{ data: QrAnswer }>(`/confirm/visit/${lang}`, form, { headers: { 'X-HTTP-Method-Override': 'PUT' } })),
 };

@@ -1,0 +1,61 @@
+// Documents on a user's profile: create, change status (DELETED hides), list, and the types
+// a company may record. Only the caller's company's users and documents are ever touched.
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { DOCUMENT_DETAIL_FIELDS, USER_DOCUMENT_TYPES, type UserDocumentInput } from '../../domain/schemas/user-documents';
+import type { Db } from '../db/database';
+import { userDocuments, users } from '../db/schema/index';
+import { notFound } from '../http/api-error';
+import { assertAllowed, type RequestContext } from '../http/context';
+
+type Row = typeof userDocuments.$inferSelect;
+const wire = (d: Row) => ({
+  id: d.id, user_id: d.userId, type: d.type, status: d.status, notes: d.notes, start_date: d.startDate, expiry_date: d.expiryDate,
+  ...d.details, created_at: d.createdAt.toISOString(), updated_at: d.updatedAt.toISOString(),
+});
+
+export function userDocumentsService(db: Db, now: () => number) {
+  async function userOf(entityId: string, userId: string) {
+    const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.entityId, entityId), eq(users.id, userId)));
+    if (!u) throw notFound();
+  }
+  return {
+    types(ctx: RequestContext, entityId: string) {
+      if (entityId !== ctx.entityId) throw notFound();
+      return USER_DOCUMENT_TYPES.map((type) => ({ type }));
+    },
+
+    async list(ctx: RequestContext, userId: string) {
+      await userOf(ctx.entityId, userId);
+      const rows = await db.select().from(userDocuments)
+        .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.userId, userId), ne(userDocuments.status, 'DELETED')))
+        .orderBy(asc(userDocuments.createdAt), asc(userDocuments.id));
+      return rows.map(wire);
+    },
+
+    async create(ctx: RequestContext, input: UserDocumentInput) {
+      await userOf(ctx.entityId, input.user_id);
+      assertAllowed(ctx, 'users');
+      const details = Object.fromEntries(DOCUMENT_DETAIL_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]]));
+      const at = new Date(now());
+      const [row] = await db.insert(userDocuments).values({
+        entityId: ctx.entityId, id: uuidv7(), userId: input.user_id, type: input.type, notes: input.notes || null,
+        startDate: input.start_date || null, expiryDate: input.expiry_date || null, details, createdAt: at, updatedAt: at,
+      }).returning();
+      return wire(row!);
+    },
+
+    /** Looks the document up before the body is read, so another company's id is a 404. */
+    async setStatus(ctx: RequestContext, id: string, parse: () => { status: string }) {
+      const [doc] = await db.select({ id: userDocuments.id }).from(userDocuments)
+        .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id), ne(userDocuments.status, 'DELETED')));
+      if (!doc) throw notFound();
+      assertAllowed(ctx, 'users');
+      const { status } = parse();
+      const [row] = await db.update(userDocuments).set({ status, updatedAt: new Date(now()) })
+        .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id))).returning();
+      return wire(row!);
+    },
+  };
+}
+export type UserDocumentsService = ReturnType<typeof userDocumentsService>;

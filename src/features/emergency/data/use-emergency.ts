@@ -1,0 +1,106 @@
+// Live reads of the emergency screens from IndexedDB (Dexie liveQuery): places, who is on
+// site, sessions grouped into incidents, and a session's roll call. Each query reads only its
+// tables, so a new mark re-reads marks, not 5,000 people.
+import { useEffect, useMemo, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { emergencyList, type ListEvent, type ListPerson, type ListRow } from '../../../../domain/emergency-list';
+import { rollCall, type RollCallEntry } from '../../../../domain/emergency-roll-call';
+import { groupSessions, type SessionGroup } from '../../../../domain/emergency-sessions';
+import type { PresenceEvent } from '../../../../domain/presence';
+import { useDb } from '../../../db/db-context';
+import { readSnapshot, readStamp, sameStamp, writeSnapshot, type Stamp } from './list-snapshot';
+import { marksTable, refusedByServer, sessionsTable, toMarks, toSessions, type LocalMark, type LocalSession } from './local-data';
+
+export interface Place { id: string; name: string; siteId?: string }
+
+export function usePlaces() {
+  const db = useDb();
+  // Three small tables read at once (not one after another): each read waits in IndexedDB's queue.
+  const data = useLiveQuery(async () => {
+    const [sites, areas, userTypes] = await Promise.all([db.sites.toArray(), db.areas.toArray(), db.userTypes.toArray()]);
+    return { sites: sites as Place[], areas: areas as Place[], userTypes: userTypes as Place[] };
+  }, [db]);
+  return useMemo(() => {
+    const sites = [...(data?.sites ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    const areas = [...(data?.areas ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    const userTypes = [...(data?.userTypes ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    return {
+      ready: data !== undefined, sites, areas, userTypes,
+      areaSite: new Map(areas.map((a) => [a.id, String(a.siteId ?? '')])),
+      siteName: new Map(sites.map((s) => [s.id, s.name])),
+      areaName: new Map(areas.map((a) => [a.id, a.name])),
+      userTypeName: new Map(userTypes.map((u) => [u.id, u.name])),
+    };
+  }, [data]);
+}
+export type Places = ReturnType<typeof usePlaces>;
+
+/** People and sign-in events, the two big tables, read once and kept until they change. */
+export function usePeopleAndEvents() {
+  const db = useDb();
+  const people = useLiveQuery(async () => new Map((await db.people.toArray()).map((p) => [p.id, p as unknown as ListPerson])), [db]);
+  const events = useLiveQuery(() => db.visitEvents.toArray() as unknown as Promise<ListEvent[]>, [db]);
+  return { people, events, ready: people !== undefined && events !== undefined };
+}
+
+/**
+ * Everyone on site: the stored snapshot when it is current (one small read), and while the
+ * stamp stays the same nothing else is read. Once a pull or a mutation moves the stamp, live
+ * from people, sign-ins and areas, read in one transaction with the stamp they match.
+ */
+export function useOnSite(places: Places): { rows: ListRow[]; ready: boolean } {
+  const db = useDb();
+  const [snapshot, setSnapshot] = useState<{ stamp: Stamp; rows: ListRow[] } | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void readSnapshot(db).then((snap) => live && setSnapshot(snap));
+    return () => {
+      live = false;
+    };
+  }, [db]);
+  const stamp = useLiveQuery(() => readStamp(db), [db]);
+  // The two big reads start after the snapshot's (issued together, the small read would queue
+  // behind them), and only when there is no current snapshot or the data moved on since.
+  const needLive = snapshot === null || (snapshot !== undefined && stamp !== undefined && !sameStamp(stamp, snapshot.stamp));
+  const data = useLiveQuery(async () => (needLive ? db.transaction('r', [db.people, db.visitEvents, db.areas, db.meta], async () => {
+    const [people, events, areas, at] = await Promise.all([db.people.toArray(), db.visitEvents.toArray(), db.areas.toArray(), readStamp(db)]);
+    return { people: people as unknown as ListPerson[], events: events as unknown as ListEvent[], areas: areas as Place[], stamp: at };
+  }) : null), [db, needLive]);
+  const derived = useMemo(() => data ? {
+    stamp: data.stamp,
+    rows: emergencyList({
+      events: data.events, people: new Map(data.people.map((p) => [p.id, p])),
+      areaSite: new Map(data.areas.map((a) => [a.id, String(a.siteId ?? '')])),
+    }),
+  } : null, [data]);
+  useEffect(() => {
+    if (derived) void writeSnapshot(db, derived.stamp, derived.rows);
+  }, [db, derived]);
+  // Until a re-derivation lands the last list stays on screen, as a live query's last result would.
+  return { rows: derived?.rows ?? snapshot?.rows ?? [], ready: places.ready && (derived !== null || Boolean(snapshot)) };
+}
+
+export function useSessions(): { groups: SessionGroup[]; sessions: Map<string, LocalSession>; ready: boolean } {
+  const db = useDb();
+  const data = useLiveQuery(async () => toSessions(await sessionsTable(db).toArray(), await refusedByServer(db)), [db]);
+  return useMemo(() => ({
+    groups: data ? groupSessions(data) : [],
+    sessions: new Map((data ?? []).map((s) => [s.id, s])),
+    ready: data !== undefined,
+  }), [data]);
+}
+
+export function useRollCall(group: SessionGroup | undefined, places: Places, events: readonly PresenceEvent[] | undefined) {
+  const db = useDb();
+  const memberKey = group?.memberIds.join(',') ?? '';
+  const marks = useLiveQuery(async () => {
+    if (!memberKey) return [] as LocalMark[];
+    return toMarks(await marksTable(db).where('sessionId').anyOf(memberKey.split(',')).toArray(), await refusedByServer(db));
+  }, [db, memberKey]);
+  const entries = useMemo<RollCallEntry[]>(
+    () => (group && marks && events && places.ready ? rollCall({ group, events, marks, areaSite: places.areaSite }) : []),
+    [group, marks, events, places.ready, places.areaSite],
+  );
+  const pendingPeople = useMemo(() => new Set((marks ?? []).filter((m) => m.pending).map((m) => m.personId)), [marks]);
+  return { entries, marks, pendingPeople, ready: marks !== undefined && events !== undefined && places.ready };
+}

@@ -1,0 +1,24 @@
+// A person's photo as an avatar. Photos are behind the bearer token (they are personal data),
+// so an <img src> cannot fetch them: this fetches with the token and shows a blob URL, with the
+// person's initial while loading, offline or when there is no photo.
+import { useEffect, useState } from 'react';
+import { Avatar, type AvatarProps } from '@mantine/core';
+import { accessToken } from '../api/session';
+
+interface Props extends Omit<AvatarProps, 'src' | 'alt'> { src: string | null | undefined; name: string }
+
+export function UserPhoto({ src, name, ...rest }: Props) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setUrl(null);
+    if (!src) return;
+    const controller = new AbortController();
+    let made: string | null = null;
+    const token = accessToken();
+    void fetch(src, { signal: controller.signal, headers: token ? { Authorization: `Bearer ${token}` } : {} })
+      .then(async (res) => { if (res.ok) { made = URL.createObjectURL(await res.blob()); setUrl(made); } })
+      .catch(() => undefined);
+    return () => { controller.abort(); if (made) URL.revokeObjectURL(made); };
+  }, [src]);
+  return <Avatar radius="xl" color="blue" {...rest} src={url} alt={name} data-testid="user-photo" data-loaded={url ? 'true' : 'false'}>{name.slice(0, 1)}</Avatar>;
+}
