@@ -57,7 +57,7 @@ describe('offline sync in Chromium', () => {
       await row.getByTestId('sign-in-button').click();
       await page.locator(`[data-person-id="${chosen[i]}"][data-on-site="true"]`).waitFor();
     }
-    await expect(attr(page, 'data-pending')).resolves.toBe('5');
+    await expect.poll(() => attr(page, 'data-pending')).toBe('5');
     await screenshot(page, 'sync-offline-pending-desktop-en');
 
     await page.reload();
