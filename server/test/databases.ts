@@ -31,7 +31,7 @@ export function availableKinds(): DbKind[] {
 }
 
 /** Defines one describe block per database kind; `get()` is valid inside tests and hooks. */
-export function eachDatabase(define: (get: () => DatabaseFixture) => void): void {
+export function eachDatabase(define: (get: () => DatabaseFixture, kind: DbKind) => void): void {
   for (const kind of availableKinds()) {
     describe(`[${kind}]`, () => {
       let fixture: DatabaseFixture | undefined;
@@ -53,7 +53,7 @@ export function eachDatabase(define: (get: () => DatabaseFixture) => void): void
       define(() => {
         if (!fixture) throw new Error('database not ready: use get() inside tests or hooks');
         return fixture;
-      });
+      }, kind);
     });
   }
 }
