@@ -9,12 +9,18 @@ export interface SwitchLanguageDeps {
   reload?: () => void;
 }
 
+/** How long the reload waits for the server to hear about the new language. */
+const NOTIFY_WAIT_MS = 1_500;
+
 export async function switchLanguage(lang: Language, deps: SwitchLanguageDeps): Promise<void> {
   deps.showOverlay();
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   applyDocumentLanguage(lang);
   if (deps.notifyServer) {
-    await deps.notifyServer(lang).catch(() => undefined);
+    // Best effort: a slow or absent server must not hold the page hostage; the choice is
+    // already saved locally and applied by the reload.
+    const settled = deps.notifyServer(lang).catch(() => undefined);
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, NOTIFY_WAIT_MS))]);
   }
   (deps.reload ?? (() => window.location.reload()))();
 }

@@ -60,7 +60,10 @@ describe('foundation in Chromium', () => {
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.getByTestId('language-switcher').click();
-    await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'العربية' }).or(page.getByRole('menuitem', { name: 'العربية' })).first().click()]);
+    await page.getByRole('option', { name: 'العربية' }).or(page.getByRole('menuitem', { name: 'العربية' })).first().click();
+    // The switch saves the choice, sets the direction and reloads the page.
+    await page.waitForFunction(() => localStorage.getItem('language') === 'ar' && document.documentElement.dir === 'rtl');
+    await page.waitForLoadState('load');
     await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
     await page.reload();
     await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
