@@ -2,7 +2,7 @@
 // Arabic surviving a reload, and the shell rendering offline from the service worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, login, newContext, screenshot } from './support/browser';
+import { chooseFromMenu, launch, login, newContext, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -59,8 +59,7 @@ describe('foundation in Chromium', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
-    await page.getByTestId('language-switcher').click();
-    await page.getByRole('option', { name: 'العربية' }).or(page.getByRole('menuitem', { name: 'العربية' })).first().click();
+    await chooseFromMenu(page, page.getByTestId('language-switcher'), page.getByTestId('language-ar'));
     // The switch saves the choice, sets the direction and reloads the page.
     await page.waitForFunction(() => localStorage.getItem('language') === 'ar' && document.documentElement.dir === 'rtl');
     await page.waitForLoadState('load');

@@ -2,7 +2,7 @@
 // and logging out with unsent changes warns first and keeps them for their author.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, login, newContext } from './support/browser';
+import { chooseFromMenu, launch, login, newContext } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -55,8 +55,7 @@ describe('sync across sessions', () => {
     await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });
     await context.setOffline(true);
     await signInOffline(page, 1);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await chooseFromMenu(page, page.getByTestId('user-menu'), page.getByTestId('logout'));
     await page.getByTestId('logout-pending').waitFor();
     await page.getByTestId('logout-anyway').click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -67,8 +66,7 @@ describe('sync across sessions', () => {
     await page.getByTestId('sync-status').waitFor();
     await expect.poll(() => attr(page, 'data-phase'), { timeout: 15_000 }).toBe('idle');
     expect(await attr(page, 'data-pending')).toBe('1');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
+    await chooseFromMenu(page, page.getByTestId('user-menu'), page.getByTestId('logout'));
     await page.getByTestId('logout-anyway').click();
     await page.waitForURL((url) => url.pathname === '/login');
 

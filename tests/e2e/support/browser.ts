@@ -1,7 +1,7 @@
 // Debian's Chromium, headless, with the flags this machine needs, through playwright-core.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const SCREENSHOTS = join(process.cwd(), 'tests/e2e/screenshots');
@@ -44,4 +44,18 @@ export async function login(page: Page, email: string, password = 'gatehouse-dem
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** Opens a menu and clicks one of its items. The layout can re-render and close a menu that has
+ * just opened (a known issue, noted for the next session), so a person would simply open it again. */
+export async function chooseFromMenu(page: Page, trigger: Locator, item: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    try {
+      await item.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
 }
