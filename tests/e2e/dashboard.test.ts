@@ -39,7 +39,7 @@ describe('dashboard', () => {
     const personId = (await row.getAttribute('data-person-id'))!;
     await row.getByTestId('sign-in-button').click();
 
-    await desk.locator(`[data-testid="logbook-row"][data-person-id="${personId}"][data-status="signed_in"]`).waitFor({ timeout: 10_000 });
+    await desk.locator(`[data-testid="logbook-row"][data-person-id="${personId}"][data-status="signed_in"]`).waitFor({ timeout: 25_000 });
     await expect.poll(() => desk.getByTestId('count-total').innerText(), { timeout: 10_000 }).toBe('1');
     await expect.poll(() => desk.getByTestId('count-on-site').innerText()).toBe('1');
     await desk.getByTestId('history-chart').waitFor();
