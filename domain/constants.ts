@@ -44,3 +44,6 @@ export const TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** Demo password; refused when NODE_ENV=production. */
 export const DEMO_PASSWORD = 'gatehouse-demo';
+
+/** The kiosk's route: a reception tablet opens the app here and loads only the kiosk. */
+export const KIOSK_PATH = '/kiosk-register';

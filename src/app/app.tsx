@@ -1,6 +1,9 @@
-// The app: providers around the router.
+// The admin app: providers around the router, with Mantine's full stylesheet.
 import { RouterProvider } from 'react-router-dom';
 import { useState } from 'react';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 

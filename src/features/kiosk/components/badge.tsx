@@ -2,7 +2,6 @@
 // stylesheet in kiosk.css prints it alone at badge size (86 × 54 mm).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import QRCode from 'qrcode';
 import { badgeCode } from '../../../../domain/kiosk';
 import type { DraftPerson } from '../journey/draft';
 
@@ -10,7 +9,8 @@ export function Badge({ person, host, areaName, at }: { person: DraftPerson; hos
   const { t, i18n } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
-    void QRCode.toDataURL(badgeCode(person.id), { margin: 1, width: 180 }).then(setQr);
+    // The QR encoder is loaded when a badge is printed, not with the kiosk.
+    void import('qrcode').then((m) => m.default.toDataURL(badgeCode(person.id), { margin: 1, width: 180 })).then(setQr);
   }, [person.id]);
   return (
     <div className="gh-badge" data-testid="kiosk-badge" data-qr={badgeCode(person.id)}>

@@ -1,8 +1,8 @@
 // Takes a visitor photo with the kiosk camera, scaled down to a small JPEG data URL (the
 // server checks uploads; the kiosk keeps photos small so they sync quickly).
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { KButton } from './kit';
 
 const WIDTH = 250;
 const HEIGHT = 300;
@@ -47,16 +47,16 @@ export function CameraPhoto({ value, onChange }: { value: string | undefined; on
 
   return (
     <div>
-      <Text fw={600} size="lg" mb="xs">{t('kiosk.person.photo')}</Text>
-      <Group align="center">
+      <p className="gk-label">{t('kiosk.person.photo')}</p>
+      <div className="gk-row">
         {value ? <img src={value} alt={t('kiosk.person.photo')} className="gh-kiosk-photo" data-testid="kiosk-photo-taken" /> : null}
         {stream ? <video ref={video} className="gh-kiosk-photo" muted playsInline aria-label={t('kiosk.identify.camera')} onLoadedData={() => setReady(true)} /> : null}
         {stream
-          ? <Button size="lg" onClick={capture} disabled={!ready} data-testid="kiosk-photo-capture">{t('kiosk.person.capture')}</Button>
-          : <Button size="lg" variant="light" onClick={() => void open()} data-testid="kiosk-photo-open">{value ? t('kiosk.person.retake') : t('kiosk.person.takePhoto')}</Button>}
-        {value ? <Button size="lg" variant="subtle" onClick={() => onChange(undefined)}>{t('kiosk.person.removePhoto')}</Button> : null}
-      </Group>
-      {failed ? <Text c="red" size="sm">{t('kiosk.identify.cameraError')}</Text> : null}
+          ? <KButton size="lg" onClick={capture} disabled={!ready} data-testid="kiosk-photo-capture">{t('kiosk.person.capture')}</KButton>
+          : <KButton size="lg" variant="light" onClick={() => void open()} data-testid="kiosk-photo-open">{value ? t('kiosk.person.retake') : t('kiosk.person.takePhoto')}</KButton>}
+        {value ? <KButton size="lg" variant="subtle" onClick={() => onChange(undefined)}>{t('kiosk.person.removePhoto')}</KButton> : null}
+      </div>
+      {failed ? <p className="gk-error">{t('kiosk.identify.cameraError')}</p> : null}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // Checks: temperature (empty means the default 36 °C; over 85 or with an F is Fahrenheit) and
 // mask. The rules worker converts and compares with the flow's threshold.
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { KioskFlow } from '../hooks/use-kiosk-data';
 import { getRules } from '../hooks/use-rules';
 import type { Draft } from '../journey/draft';
+import { KAlert, KButton, KTextInput } from './kit';
 
 interface Props { flow: KioskFlow | undefined; onDone: (patch: Partial<Draft>, stop?: boolean) => void; onCancel: () => void }
 
@@ -31,29 +31,29 @@ export function ChecksStep({ flow, onDone, onCancel }: Props) {
   }
 
   return (
-    <Stack gap="lg" data-testid="kiosk-checks">
-      <Title order={2}>{t('kiosk.checks.title')}</Title>
+    <div className="gk-stack" data-testid="kiosk-checks">
+      <h2>{t('kiosk.checks.title')}</h2>
       {s.temperature_check ? (
-        <TextInput size="xl" label={t('kiosk.checks.temperature')} description={t('kiosk.checks.temperatureHint')} value={raw} placeholder="36.6"
+        <KTextInput size="xl" label={t('kiosk.checks.temperature')} description={t('kiosk.checks.temperatureHint')} value={raw} placeholder="36.6"
           onChange={(e) => { setRaw(e.currentTarget.value); setInvalid(false); }} data-testid="kiosk-temperature" autoComplete="off"
           error={invalid ? t('kiosk.checks.invalid') : undefined} />
       ) : null}
       {s.mask_check ? (
         <div>
-          <Text size="lg" fw={500} id="mask-q">{t('kiosk.checks.mask')}</Text>
-          <Group mt="sm" role="radiogroup" aria-labelledby="mask-q">
+          <p className="gk-lead gk-strong" id="mask-q">{t('kiosk.checks.mask')}</p>
+          <div className="gk-row" role="radiogroup" aria-labelledby="mask-q">
             {[true, false].map((v) => (
-              <Button key={String(v)} size="xl" role="radio" aria-checked={mask === v} variant={mask === v ? 'filled' : 'default'}
-                data-testid={`kiosk-mask-${v ? 'yes' : 'no'}`} onClick={() => setMask(v)}>{t(v ? 'kiosk.compliance.yes' : 'kiosk.compliance.no')}</Button>
+              <KButton key={String(v)} role="radio" aria-checked={mask === v} variant={mask === v ? 'filled' : 'default'}
+                data-testid={`kiosk-mask-${v ? 'yes' : 'no'}`} onClick={() => setMask(v)}>{t(v ? 'kiosk.compliance.yes' : 'kiosk.compliance.no')}</KButton>
             ))}
-          </Group>
+          </div>
         </div>
       ) : null}
-      {s.temperature_check ? <Alert variant="light">{t('kiosk.checks.threshold', { value: s.temperature_threshold })}</Alert> : null}
+      {s.temperature_check ? <KAlert tone="blue">{t('kiosk.checks.threshold', { value: s.temperature_threshold })}</KAlert> : null}
       <div className="gh-kiosk-actions">
-        <Button size="xl" variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</Button>
-        <Button size="xl" onClick={() => void submit()} disabled={s.mask_check && mask === null} data-testid="kiosk-next">{t('kiosk.next')}</Button>
+        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
+        <KButton onClick={() => void submit()} disabled={s.mask_check && mask === null} data-testid="kiosk-next">{t('kiosk.next')}</KButton>
       </div>
-    </Stack>
+    </div>
   );
 }

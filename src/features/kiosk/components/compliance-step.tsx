@@ -1,13 +1,13 @@
 // Compliance: the form's questions (yes/no), notes for a wrong answer (20 characters at least,
 // or the question fails), the statement and the agreement. Evaluated in the rules worker.
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ComplianceAnswerItem } from '../../../../domain/compliance';
 import { NOTES_MIN } from '../../../../domain/constants';
 import type { KioskData, KioskFlow } from '../hooks/use-kiosk-data';
 import { getRules } from '../hooks/use-rules';
 import type { Draft } from '../journey/draft';
+import { KButton, KCheck, KTextarea } from './kit';
 
 interface Props { data: KioskData; flow: KioskFlow | undefined; onDone: (patch: Partial<Draft>, stop?: boolean) => void; onCancel: () => void }
 
@@ -31,37 +31,37 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
   }
 
   return (
-    <Stack gap="lg" data-testid="kiosk-compliance">
-      <Title order={2}>{form.name}</Title>
+    <div className="gk-stack" data-testid="kiosk-compliance">
+      <h2>{form.name}</h2>
       {form.questions.map((q, i) => {
         const a = answers[q.id];
         const wrong = a && a.answer !== q.desired;
         const notesLength = (a?.notes ?? '').trim().length;
         return (
-          <Paper key={q.id} withBorder p="md" radius="md" data-testid="kiosk-question">
-            <Text size="lg" fw={500} id={`q-${q.id}`}>{i + 1}. {q.text}</Text>
-            <Group mt="sm" role="radiogroup" aria-labelledby={`q-${q.id}`}>
+          <div key={q.id} className="gk-card gk-stack-tight" data-testid="kiosk-question">
+            <p className="gk-lead gk-strong" id={`q-${q.id}`}>{i + 1}. {q.text}</p>
+            <div className="gk-row" role="radiogroup" aria-labelledby={`q-${q.id}`}>
               {(['yes', 'no'] as const).map((answer) => (
-                <Button key={answer} size="xl" role="radio" aria-checked={a?.answer === answer} variant={a?.answer === answer ? 'filled' : 'default'}
-                  data-testid={`kiosk-answer-${answer}`} onClick={() => set(q.id, { answer })}>{t(`kiosk.compliance.${answer}`)}</Button>
+                <KButton key={answer} role="radio" aria-checked={a?.answer === answer} variant={a?.answer === answer ? 'filled' : 'default'}
+                  data-testid={`kiosk-answer-${answer}`} onClick={() => set(q.id, { answer })}>{t(`kiosk.compliance.${answer}`)}</KButton>
               ))}
-            </Group>
+            </div>
             {wrong ? (
-              <Textarea mt="sm" size="lg" label={t('kiosk.compliance.notes')} description={t('kiosk.compliance.notesHint', { count: NOTES_MIN })}
+              <KTextarea label={t('kiosk.compliance.notes')} description={t('kiosk.compliance.notesHint', { count: NOTES_MIN })}
                 value={a.notes ?? ''} maxLength={1000} data-testid="kiosk-notes" onChange={(e) => set(q.id, { notes: e.currentTarget.value })}
                 error={notesLength > 0 && notesLength < NOTES_MIN ? t('kiosk.compliance.notesShort', { count: NOTES_MIN }) : undefined} />
             ) : null}
-          </Paper>
+          </div>
         );
       })}
-      {form.statement ? <Text size="lg" fs="italic">{form.statement}</Text> : null}
+      {form.statement ? <p className="gk-lead gk-italic">{form.statement}</p> : null}
       {form.agreementText ? (
-        <Checkbox size="lg" label={form.agreementText} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="kiosk-agree" />
+        <KCheck label={form.agreementText} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="kiosk-agree" />
       ) : null}
       <div className="gh-kiosk-actions">
-        <Button size="xl" variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</Button>
-        <Button size="xl" onClick={() => void submit()} disabled={!complete} loading={busy} data-testid="kiosk-next">{t('kiosk.next')}</Button>
+        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
+        <KButton onClick={() => void submit()} disabled={!complete} loading={busy} data-testid="kiosk-next">{t('kiosk.next')}</KButton>
       </div>
-    </Stack>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // One custom field of any of the eight types (spec 1 §3), as a labelled touch-sized input.
 // Values follow the spec's payload: checkboxes as JSON text, toggles as 1 or 0.
-import { Checkbox, Group, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { KioskField } from '../hooks/use-kiosk-data';
+import { KCheck, KChoiceGroup, KTextarea, KTextInput } from './kit';
 
 export type FieldValue = string | number;
 
@@ -11,34 +11,37 @@ export function CustomFieldInput({ field, value, onChange }: { field: KioskField
   switch (field.type) {
     case 'number':
       // The letter e (and anything but digits) is blocked in number fields (spec 1 §5).
-      return <TextInput size="lg" label={label} inputMode="numeric" value={text} maxLength={13} onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, ''))} />;
+      return <KTextInput label={label} inputMode="numeric" value={text} maxLength={13} onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, ''))} />;
     case 'date':
-      return <TextInput size="lg" type="date" label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <KTextInput type="date" label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'long text':
-      return <Textarea size="lg" label={label} value={text} maxLength={2000} autosize minRows={2} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <KTextarea label={label} value={text} maxLength={2000} rows={3} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'toggle button':
-      return <Switch size="lg" label={label} checked={value === 1} onChange={(e) => onChange(e.currentTarget.checked ? 1 : 0)} />;
+      return <KCheck kind="switch" label={label} checked={value === 1} onChange={(e) => onChange(e.currentTarget.checked ? 1 : 0)} />;
     case 'checkboxes': {
       const chosen: string[] = text ? (JSON.parse(text) as string[]) : [];
       return (
-        <Checkbox.Group size="lg" label={label} value={chosen} onChange={(v) => onChange(JSON.stringify(v))}>
-          <Group mt="xs">{field.options.map((o) => <Checkbox key={o} size="lg" value={o} label={o} />)}</Group>
-        </Checkbox.Group>
+        <KChoiceGroup label={label}>
+          {field.options.map((o) => (
+            <KCheck key={o} label={o} value={o} checked={chosen.includes(o)}
+              onChange={(e) => onChange(JSON.stringify(e.currentTarget.checked ? [...chosen, o] : chosen.filter((c) => c !== o)))} />
+          ))}
+        </KChoiceGroup>
       );
     }
     case 'rating scale':
     case 'radio buttons':
       return (
-        <Radio.Group size="lg" label={label} value={text} onChange={onChange}>
-          <Group mt="xs">{field.options.map((o) => <Radio key={o} size="lg" value={o} label={o} />)}</Group>
-        </Radio.Group>
+        <KChoiceGroup label={label} radio>
+          {field.options.map((o) => <KCheck key={o} kind="radio" name={field.id} label={o} value={o} checked={text === o} onChange={() => onChange(o)} />)}
+        </KChoiceGroup>
       );
     default:
-      return <TextInput size="lg" label={label} value={text} maxLength={50} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <KTextInput label={label} value={text} maxLength={50} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }
 
 export function CustomFields({ fields, values, onChange }: { fields: KioskField[]; values: Record<string, FieldValue>; onChange: (id: string, v: FieldValue) => void }) {
   if (!fields.length) return null;
-  return <Stack gap="md">{fields.map((f) => <CustomFieldInput key={f.id} field={f} value={values[f.id]} onChange={(v) => onChange(f.id, v)} />)}</Stack>;
+  return <div className="gk-stack">{fields.map((f) => <CustomFieldInput key={f.id} field={f} value={values[f.id]} onChange={(v) => onChange(f.id, v)} />)}</div>;
 }

@@ -1,11 +1,11 @@
 // Host: search starts after a first name, a space and two letters; a message for the host;
 // "no host" where the flow allows it.
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { hostSearchReady, searchHosts } from '../../../../domain/kiosk';
 import type { KioskData, KioskFlow } from '../hooks/use-kiosk-data';
 import type { Draft } from '../journey/draft';
+import { KButton, KTextarea, KTextInput } from './kit';
 
 interface Props { data: KioskData; flow: KioskFlow | undefined; onDone: (patch: Partial<Draft>) => void; onCancel: () => void }
 
@@ -21,28 +21,28 @@ export function HostStep({ data, flow, onDone, onCancel }: Props) {
   const allowNone = flow?.settings.allow_no_host ?? true;
 
   return (
-    <Stack gap="lg" data-testid="kiosk-host">
-      <Title order={2}>{t('kiosk.host.title')}</Title>
+    <div className="gk-stack" data-testid="kiosk-host">
+      <h2>{t('kiosk.host.title')}</h2>
       {host ? (
-        <Group><Badge size="xl" data-testid="kiosk-host-chosen">{host.fullName}</Badge><Button variant="subtle" size="lg" onClick={() => setHostId(null)}>{t('kiosk.host.change')}</Button></Group>
+        <div className="gk-row"><span className="gk-badge gk-badge-large gk-tone-navy" data-testid="kiosk-host-chosen">{host.fullName}</span><KButton variant="subtle" size="lg" onClick={() => setHostId(null)}>{t('kiosk.host.change')}</KButton></div>
       ) : (
         <>
-          <TextInput size="xl" label={t('kiosk.host.search')} description={t('kiosk.host.searchHint')} value={query}
+          <KTextInput size="xl" label={t('kiosk.host.search')} description={t('kiosk.host.searchHint')} value={query}
             onChange={(e) => setQuery(e.currentTarget.value)} data-testid="kiosk-host-search" autoComplete="off" />
-          {hostSearchReady(query) && found.length === 0 ? <Text c="dimmed">{t('kiosk.identify.noMatch')}</Text> : null}
-          <Stack gap="xs">
-            {found.map((h) => <Button key={h.id} size="xl" variant="default" className="gh-kiosk-person" data-testid="kiosk-host-match" onClick={() => setHostId(h.id)}>{h.fullName}</Button>)}
-          </Stack>
+          {hostSearchReady(query) && found.length === 0 ? <p className="gk-dimmed">{t('kiosk.identify.noMatch')}</p> : null}
+          <div className="gk-stack-tight">
+            {found.map((h) => <KButton key={h.id} variant="default" className="gh-kiosk-person" data-testid="kiosk-host-match" onClick={() => setHostId(h.id)}>{h.fullName}</KButton>)}
+          </div>
         </>
       )}
-      <Textarea size="lg" label={t('kiosk.host.message')} value={message} maxLength={500} onChange={(e) => setMessage(e.currentTarget.value)} data-testid="kiosk-host-message" />
+      <KTextarea label={t('kiosk.host.message')} value={message} maxLength={500} onChange={(e) => setMessage(e.currentTarget.value)} data-testid="kiosk-host-message" />
       <div className="gh-kiosk-actions">
-        <Button size="xl" variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</Button>
-        <Group>
-          {allowNone && !host ? <Button size="xl" variant="light" data-testid="kiosk-no-host" onClick={() => onDone({ hostId: null, hostMessage: '' })}>{t('kiosk.host.none')}</Button> : null}
-          <Button size="xl" disabled={!host} data-testid="kiosk-next" onClick={() => onDone({ hostId, hostMessage: message.trim() })}>{t('kiosk.confirm')}</Button>
-        </Group>
+        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
+        <div className="gk-row">
+          {allowNone && !host ? <KButton variant="light" data-testid="kiosk-no-host" onClick={() => onDone({ hostId: null, hostMessage: '' })}>{t('kiosk.host.none')}</KButton> : null}
+          <KButton disabled={!host} data-testid="kiosk-next" onClick={() => onDone({ hostId, hostMessage: message.trim() })}>{t('kiosk.confirm')}</KButton>
+        </div>
       </div>
-    </Stack>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 // Identify: search by name (quick or private match), an RFID card typed or wedged, or a QR
 // code from the camera (scanner loaded only when asked for).
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { matchNames, readScannedCode } from '../../../../domain/kiosk';
 import type { OnSite } from '../../../../domain/presence';
@@ -9,6 +8,7 @@ import { useDb } from '../../../db/db-context';
 import { verifyQrOnDevice } from '../../../db/visit-qr';
 import { shownTypes, type KioskData, type KioskJourney, type KioskPerson } from '../hooks/use-kiosk-data';
 import type { Draft, DraftPerson, IdentifyMethod } from '../journey/draft';
+import { KAlert, KButton, KTextInput } from './kit';
 
 const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
 
@@ -66,36 +66,36 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
   }
 
   return (
-    <Stack gap="lg" data-testid="kiosk-identify">
-      <Title order={2}>{signingOut ? t('kiosk.identify.titleOut') : journey?.name}</Title>
-      {problem ? <Alert color="red" data-testid="kiosk-identify-problem" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert> : null}
-      <TextInput size="xl" label={mode === 'private' ? t('kiosk.identify.fullName') : t('kiosk.identify.search')} value={query}
+    <div className="gk-stack" data-testid="kiosk-identify">
+      <h2>{signingOut ? t('kiosk.identify.titleOut') : journey?.name}</h2>
+      {problem ? <KAlert tone="red" data-testid="kiosk-identify-problem" onClose={() => setProblem(null)} closeLabel={t('common.close')}>{problem}</KAlert> : null}
+      <KTextInput size="xl" label={mode === 'private' ? t('kiosk.identify.fullName') : t('kiosk.identify.search')} value={query}
         onChange={(e) => setQuery(e.currentTarget.value)} data-testid="kiosk-search" autoComplete="off" />
-      {query.trim().length >= 2 && matches.length === 0 ? <Text c="dimmed">{t('kiosk.identify.noMatch')}</Text> : null}
-      <Stack gap="xs">
+      {query.trim().length >= 2 && matches.length === 0 ? <p className="gk-dimmed">{t('kiosk.identify.noMatch')}</p> : null}
+      <div className="gk-stack-tight">
         {matches.map((p) => (
-          <Button key={p.id} size="xl" variant="default" className="gh-kiosk-person" data-testid="kiosk-match" onClick={() => pick(p, 'search')}>{p.fullName}</Button>
+          <KButton key={p.id} variant="default" className="gh-kiosk-person" data-testid="kiosk-match" onClick={() => pick(p, 'search')}>{p.fullName}</KButton>
         ))}
-      </Stack>
-      <form onSubmit={(e) => { e.preventDefault(); submitRfid(); }}>
-        <Group align="end" wrap="nowrap">
-          <TextInput size="xl" style={{ flex: 1 }} label={t('kiosk.identify.rfid')} value={rfid} onChange={(e) => setRfid(e.currentTarget.value)}
+      </div>
+      <form className="gk-row gk-row-nowrap gk-row-end" onSubmit={(e) => { e.preventDefault(); submitRfid(); }}>
+        <div className="gk-grow">
+          <KTextInput size="xl" label={t('kiosk.identify.rfid')} value={rfid} onChange={(e) => setRfid(e.currentTarget.value)}
             data-testid="kiosk-rfid" autoComplete="off" inputMode="numeric" />
-          <Button size="xl" type="submit" variant="light">{t('kiosk.identify.rfidGo')}</Button>
-        </Group>
+        </div>
+        <KButton type="submit" variant="light">{t('kiosk.identify.rfidGo')}</KButton>
       </form>
       {scanning ? (
-        <Suspense fallback={<Text>{t('kiosk.identify.cameraStarting')}</Text>}>
+        <Suspense fallback={<p>{t('kiosk.identify.cameraStarting')}</p>}>
           <QrScanner onDecoded={(text) => void scanned(text)} onError={() => { setScanning(false); setProblem(t('kiosk.identify.cameraError')); }} />
         </Suspense>
       ) : null}
       <div className="gh-kiosk-actions">
-        <Button size="xl" variant="subtle" onClick={onCancel} data-testid="kiosk-cancel">{t('kiosk.cancel')}</Button>
-        <Group>
-          <Button size="xl" variant="light" data-testid="kiosk-scan" onClick={() => setScanning((s) => !s)}>{scanning ? t('kiosk.identify.stopScan') : t('kiosk.identify.scan')}</Button>
-          {canRegister ? <Button size="xl" data-testid="kiosk-new" onClick={onNew}>{t('kiosk.identify.new')}</Button> : null}
-        </Group>
+        <KButton variant="subtle" onClick={onCancel} data-testid="kiosk-cancel">{t('kiosk.cancel')}</KButton>
+        <div className="gk-row">
+          <KButton variant="light" data-testid="kiosk-scan" onClick={() => setScanning((s) => !s)}>{scanning ? t('kiosk.identify.stopScan') : t('kiosk.identify.scan')}</KButton>
+          {canRegister ? <KButton data-testid="kiosk-new" onClick={onNew}>{t('kiosk.identify.new')}</KButton> : null}
+        </div>
       </div>
-    </Stack>
+    </div>
   );
 }

@@ -3,12 +3,12 @@
 // "confirm" writes the sync mutations (journey/commit.ts).
 import { useCallback, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
 import { visitStage } from '../../../../domain/journey';
 import { KIOSK_IDLE_MS } from '../../../../domain/kiosk';
 import { onSite, type PresenceEvent } from '../../../../domain/presence';
 import type { ReasonChoice } from '../../../../domain/reasons';
 import { useDb } from '../../../db/db-context';
-import { PageLoader } from '../../../ui/page-loader';
 import { flowFor, useKioskData, type KioskData } from '../hooks/use-kiosk-data';
 import { useIdle, useKioskSync, useKioskUpdates } from '../hooks/use-kiosk-runtime';
 import { commitDraft, type CommitResult } from '../journey/commit';
@@ -21,6 +21,7 @@ import { HostStep } from './host-step';
 import { IdentifyStep } from './identify-step';
 import { KioskFrame } from './kiosk-frame';
 import { KioskHome } from './kiosk-home';
+import { KLoading } from './kit';
 import { NewPersonStep } from './new-person-step';
 import { ReasonStep } from './reason-step';
 import { ResultStep } from './result-step';
@@ -30,6 +31,7 @@ const HOME: State = { step: 'home', draft: emptyDraft('in', null), queue: [], re
 const RESULT_IDLE_MS = 12_000;
 
 export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
+  const { t } = useTranslation();
   const db = useDb();
   const data = useKioskData();
   const record = useKioskSync();
@@ -41,7 +43,7 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
   useIdle(state.step !== 'home', state.step === 'result' ? RESULT_IDLE_MS : KIOSK_IDLE_MS, goHome);
   useKioskUpdates(state.step === 'home');
 
-  if (!data) return <PageLoader />;
+  if (!data) return <KLoading label={t('common.loading')} />;
   const journey = data.journeys.find((j) => j.id === state.draft.journeyId);
   const flow = state.draft.person ? flowFor(data, state.draft.journeyId ?? '', state.draft.person.userTypeId) : undefined;
 

@@ -1,8 +1,8 @@
 // Home: the area's journeys as large buttons, sign out, and pinned or urgent announcements.
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { KioskData } from '../hooks/use-kiosk-data';
 import type { KioskRegistration } from '../journey/kiosk-store';
+import { KAlert, KButton } from './kit';
 
 /** A kiosk is fullscreen; browsers allow the request only from a tap. */
 function requestFullscreen() {
@@ -17,27 +17,27 @@ export function KioskHome({ kiosk, data, onStart }: { kiosk: KioskRegistration; 
     .filter((a) => (a.pinned || a.urgent) && a.publishAt <= now && (a.expiresAt === null || a.expiresAt > now))
     .sort((a, b) => Number(b.urgent) - Number(a.urgent));
   return (
-    <Stack gap="xl" onPointerDown={requestFullscreen}>
+    <div className="gk-stack" onPointerDown={requestFullscreen}>
       <div>
-        <Title order={1}>{t('kiosk.welcome')}</Title>
-        <Text size="lg" c="dimmed">{t('kiosk.chooseJourney')}</Text>
+        <h1>{t('kiosk.welcome')}</h1>
+        <p className="gk-lead gk-dimmed">{t('kiosk.chooseJourney')}</p>
       </div>
       {shown.map((a) => (
-        <Alert key={a.id} color={a.urgent ? 'red' : 'blue'} variant="light" title={a.urgent ? t('kiosk.urgent') : t('kiosk.pinned')} data-testid="kiosk-announcement">
-          <Text size="lg">{a.description}</Text>
-        </Alert>
+        <KAlert key={a.id} tone={a.urgent ? 'red' : 'blue'} title={a.urgent ? t('kiosk.urgent') : t('kiosk.pinned')} data-testid="kiosk-announcement">
+          <p className="gk-lead">{a.description}</p>
+        </KAlert>
       ))}
-      {journeys.length === 0 ? <Text size="lg" data-testid="kiosk-no-journeys">{t('kiosk.noJourneys')}</Text> : null}
+      {journeys.length === 0 ? <p className="gk-lead" data-testid="kiosk-no-journeys">{t('kiosk.noJourneys')}</p> : null}
       <div className="gh-kiosk-journeys">
         {journeys.map((j) => (
-          <Button key={j.id} size="xl" className="gh-kiosk-journey" data-testid="kiosk-journey" onClick={() => onStart('in', j.id)}>
+          <KButton key={j.id} className="gh-kiosk-journey" data-testid="kiosk-journey" onClick={() => onStart('in', j.id)}>
             {j.name}
-          </Button>
+          </KButton>
         ))}
-        <Button size="xl" variant="outline" color="orange" className="gh-kiosk-journey" data-testid="kiosk-sign-out" onClick={() => onStart('out', null)}>
+        <KButton variant="outline" tone="orange" className="gh-kiosk-journey" data-testid="kiosk-sign-out" onClick={() => onStart('out', null)}>
           {t('kiosk.signOut')}
-        </Button>
+        </KButton>
       </div>
-    </Stack>
+    </div>
   );
 }

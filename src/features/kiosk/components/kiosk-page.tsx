@@ -1,17 +1,19 @@
 // /kiosk-register: registration until this device is a kiosk, then the kiosk itself. The
-// registration (an admin screen) is a lazy chunk a registered kiosk never loads.
+// registration (an admin form) is a lazy chunk a registered kiosk never loads.
 import { lazy, Suspense } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
 import { useDb } from '../../../db/db-context';
-import { PageLoader } from '../../../ui/page-loader';
 import { loadKiosk } from '../journey/kiosk-store';
 import { KioskApp } from './kiosk-app';
+import { KLoading } from './kit';
 
-const RegisterKiosk = lazy(() => import('./register-kiosk').then((m) => ({ default: m.RegisterKiosk })));
+const RegisterShell = lazy(() => import('./register-shell').then((m) => ({ default: m.RegisterShell })));
 
 export function KioskPage() {
+  const { t } = useTranslation();
   const db = useDb();
   const kiosk = useLiveQuery(() => loadKiosk(db), [db]);
-  if (kiosk === undefined) return <PageLoader />;
-  return kiosk ? <KioskApp kiosk={kiosk} /> : <Suspense fallback={<PageLoader />}><RegisterKiosk /></Suspense>;
+  if (kiosk === undefined) return <div className="gh-kiosk"><KLoading label={t('common.loading')} /></div>;
+  return kiosk ? <KioskApp kiosk={kiosk} /> : <Suspense fallback={<div className="gh-kiosk"><KLoading label={t('common.loading')} /></div>}><RegisterShell /></Suspense>;
 }

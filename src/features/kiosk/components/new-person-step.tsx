@@ -1,7 +1,6 @@
 // New person: the journey's user types, what their registration method allows, the details
 // form with the spec's validation, the flow's custom fields and a photo from the camera.
 import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { decideRegistration } from '../../../../domain/journey';
@@ -11,6 +10,7 @@ import { flowFor, shownTypes, type KioskData, type KioskJourney } from '../hooks
 import type { Draft, DraftPerson } from '../journey/draft';
 import { CameraPhoto } from './camera-photo';
 import { CustomFields, type FieldValue } from './custom-field-input';
+import { KAlert, KButton, KTextInput } from './kit';
 
 interface Props {
   data: KioskData;
@@ -55,24 +55,22 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel }: Props) 
 
   const err = (name: string) => (errors[name]?.[0] ? t(errors[name]![0]!) : undefined);
   return (
-    <Stack gap="lg" data-testid="kiosk-new-person">
-      <Title order={2}>{t('kiosk.person.title')}</Title>
-      <div role="radiogroup" aria-label={t('kiosk.person.type')}>
-        <Group>
-          {types.map((ty) => (
-            <Button key={ty.id} size="xl" role="radio" aria-checked={ty.id === typeId} variant={ty.id === typeId ? 'filled' : 'default'}
-              data-testid="kiosk-type" onClick={() => setTypeId(ty.id)}>{ty.name}</Button>
-          ))}
-        </Group>
+    <div className="gk-stack" data-testid="kiosk-new-person">
+      <h2>{t('kiosk.person.title')}</h2>
+      <div role="radiogroup" aria-label={t('kiosk.person.type')} className="gk-row">
+        {types.map((ty) => (
+          <KButton key={ty.id} role="radio" aria-checked={ty.id === typeId} variant={ty.id === typeId ? 'filled' : 'default'}
+            data-testid="kiosk-type" onClick={() => setTypeId(ty.id)}>{ty.name}</KButton>
+        ))}
       </div>
       {decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit'
-        ? <Alert color="red" data-testid="kiosk-refused">{t('errors.registration_unavailable')}</Alert> : null}
-      {decision?.kind === 'register_pending_approval' ? <Alert color="yellow">{t('kiosk.person.needsApproval')}</Alert> : null}
+        ? <KAlert tone="red" data-testid="kiosk-refused">{t('errors.registration_unavailable')}</KAlert> : null}
+      {decision?.kind === 'register_pending_approval' ? <KAlert tone="yellow">{t('kiosk.person.needsApproval')}</KAlert> : null}
       {type && decision && (decision.kind === 'register' || decision.kind === 'register_pending_approval' || decision.kind === 'no_registration') ? (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <div className="gk-grid-2">
             {FIELDS.map((name) => (
-              <TextInput key={name} size="lg" name={name} label={t(`kiosk.person.${name}`)} value={values[name] ?? ''} error={err(name)}
+              <KTextInput key={name} name={name} label={t(`kiosk.person.${name}`)} value={values[name] ?? ''} error={err(name)}
                 required={name !== 'companyName'} inputMode={name === 'phone' ? 'tel' : name === 'email' ? 'email' : 'text'}
                 maxLength={name === 'phone' ? 20 : name === 'email' ? 254 : name === 'companyName' ? 50 : 30}
                 onChange={(e) => {
@@ -80,15 +78,15 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel }: Props) 
                   setValues((s) => ({ ...s, [name]: v }));
                 }} />
             ))}
-          </SimpleGrid>
+          </div>
           <CustomFields fields={fields} values={custom} onChange={(id, v) => setCustom((s) => ({ ...s, [id]: v }))} />
           {flow?.settings.photo ? <CameraPhoto value={photo} onChange={setPhoto} /> : null}
         </>
       ) : null}
       <div className="gh-kiosk-actions">
-        <Button size="xl" variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</Button>
-        <Button size="xl" onClick={submit} disabled={!type || decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit'} data-testid="kiosk-next">{t('kiosk.next')}</Button>
+        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
+        <KButton onClick={submit} disabled={!type || decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit'} data-testid="kiosk-next">{t('kiosk.next')}</KButton>
       </div>
-    </Stack>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 // Result: signed in or out, or the visit's stage with a clear explanation; the badge (with
 // print) when the flow prints one; hardware outputs are shown as requested, not driven.
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { KioskData } from '../hooks/use-kiosk-data';
 import type { CommitResult } from '../journey/commit';
@@ -8,6 +7,7 @@ import type { Draft } from '../journey/draft';
 import type { KioskRegistration } from '../journey/kiosk-store';
 import { flowFor } from '../hooks/use-kiosk-data';
 import { Badge } from './badge';
+import { KAlert, KButton } from './kit';
 
 interface Props { kiosk: KioskRegistration; data: KioskData; draft: Draft; result: CommitResult | null; onDone: () => void }
 
@@ -25,24 +25,24 @@ export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
       : result.refusal ? t(`kiosk.result.${result.refusal === 'temperature.above_threshold' ? 'temperature' : 'mask'}`)
         : t(`kiosk.stage.${result.stage}`);
   return (
-    <Stack gap="lg" data-testid="kiosk-result" data-stage={result.stage ?? ''} data-signed-in={result.signedIn} data-signed-out={result.signedOut}
+    <div className="gk-stack" data-testid="kiosk-result" data-stage={result.stage ?? ''} data-signed-in={result.signedIn} data-signed-out={result.signedOut}
       data-refusal={result.refusal ?? ''}>
-      <Alert color={color} variant="filled" radius="md">
-        <Title order={2} c="white" data-testid="kiosk-result-headline">{headline}</Title>
-      </Alert>
-      {result.stage && !result.signedIn && result.refusal ? <Text size="lg" data-testid="kiosk-result-stage">{t('kiosk.result.stage', { stage: t(`kiosk.stage.${result.stage}`) })}</Text> : null}
-      {!result.signedIn && !result.signedOut ? <Text size="lg">{t(result.stage?.startsWith('waiting') ? 'kiosk.result.waitHelp' : 'kiosk.result.refusedHelp')}</Text> : null}
-      {reason ? <Text size="lg" data-testid="kiosk-result-reason">{t('kiosk.result.reason', { reason: reason.name })}</Text> : null}
-      {draft.temperature ? <Text size="lg">{t('kiosk.result.reading', { value: draft.temperature.celsius })}</Text> : null}
-      {host ? <Text size="lg">{t('kiosk.result.hostNotified', { host: host.fullName })}</Text> : null}
-      {result.outputs?.filter((o) => o !== 'print_badge').map((o) => <Text key={o} c="dimmed">{t(`kiosk.output.${o}`)}</Text>)}
+      <KAlert tone={color} filled>
+        <h2 data-testid="kiosk-result-headline">{headline}</h2>
+      </KAlert>
+      {result.stage && !result.signedIn && result.refusal ? <p className="gk-lead" data-testid="kiosk-result-stage">{t('kiosk.result.stage', { stage: t(`kiosk.stage.${result.stage}`) })}</p> : null}
+      {!result.signedIn && !result.signedOut ? <p className="gk-lead">{t(result.stage?.startsWith('waiting') ? 'kiosk.result.waitHelp' : 'kiosk.result.refusedHelp')}</p> : null}
+      {reason ? <p className="gk-lead" data-testid="kiosk-result-reason">{t('kiosk.result.reason', { reason: reason.name })}</p> : null}
+      {draft.temperature ? <p className="gk-lead">{t('kiosk.result.reading', { value: draft.temperature.celsius })}</p> : null}
+      {host ? <p className="gk-lead">{t('kiosk.result.hostNotified', { host: host.fullName })}</p> : null}
+      {result.outputs?.filter((o) => o !== 'print_badge').map((o) => <p key={o} className="gk-dimmed">{t(`kiosk.output.${o}`)}</p>)}
       {result.signedIn && flow?.settings.print_badge && draft.person
         ? <Badge person={draft.person} host={host?.fullName ?? null} areaName={kiosk.areaName} at={Date.now()} /> : null}
-      <Group justify="space-between" className="gh-kiosk-actions">
+      <div className="gh-kiosk-actions">
         {result.signedIn && flow?.settings.print_badge
-          ? <Button size="xl" variant="light" onClick={() => window.print()} data-testid="kiosk-print">{t('kiosk.result.print')}</Button> : <span />}
-        <Button size="xl" onClick={onDone} data-testid="kiosk-done">{t('kiosk.result.done')}</Button>
-      </Group>
-    </Stack>
+          ? <KButton variant="light" onClick={() => window.print()} data-testid="kiosk-print">{t('kiosk.result.print')}</KButton> : <span />}
+        <KButton onClick={onDone} data-testid="kiosk-done">{t('kiosk.result.done')}</KButton>
+      </div>
+    </div>
   );
 }
