@@ -1,7 +1,8 @@
 // `npm run bench:dashboard`: issue 7's figures on PostgreSQL (its own database, created and
 // dropped): 50,000 users and 1,000,000 visit events made with generate_series; the users page
 // (paged, sorted, filtered) and a dashboard day of 5,000 visits, p95 of server time; and the
-// local first render's derivation of 5,000 visits (the work the device does before painting).
+// local first render's derivation of 5,000 visits (the work the device does before painting);
+// then, in Chromium, the dashboard's first render from local data (bench/dashboard-browser.ts).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { printSection, count, type SectionResult } from './support/report';
 import { rows } from './support/sql';
 import { openTarget, postgresServerUrl } from './support/target';
 import { rebuildVisits } from '../server/dashboard/visit-pairing';
+import { measureLocalFirstRender } from './dashboard-browser';
 
 const USERS = 50_000;
 const DAY_VISITS = 5_000;
@@ -19,10 +21,12 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 export async function run(): Promise<SectionResult[]> {
+  const browser = await measureLocalFirstRender();
+  printSection(browser);
   const postgres = await postgresServerUrl();
   if (!postgres) {
-    console.log('dashboard benchmark: PostgreSQL not reachable (set BENCH_DATABASE_URL): skipped');
-    return [];
+    console.log('dashboard benchmark: PostgreSQL not reachable (set BENCH_DATABASE_URL): server part skipped');
+    return [browser];
   }
   const target = await openTarget('postgres', postgres);
   try {
@@ -106,7 +110,7 @@ export async function run(): Promise<SectionResult[]> {
       notes: [`data set made in ${setup.toFixed(1)} s`, `${RUNS} requests per measure through app.inject (server time, no network)`],
     };
     printSection(result);
-    return [result];
+    return [browser, result];
   } finally {
     await target.close();
   }

@@ -3,11 +3,13 @@
 import { run as runSync } from './sync.bench';
 import { run as runEmergency } from './emergency.bench';
 import { run as runKiosk } from './kiosk.bench';
+import { run as runDashboard } from './dashboard.bench';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   sync: () => runSync(),
   emergency: () => runEmergency(),
   kiosk: () => runKiosk(),
+  dashboard: () => runDashboard(),
 };
 
 const only = process.argv.slice(2);

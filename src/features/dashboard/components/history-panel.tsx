@@ -13,32 +13,40 @@ import type { DayCount } from './history-chart';
 const HistoryChart = lazy(() => import('./history-chart'));
 const DAYS = 14;
 
-function useLocalHistory(): DayCount[] | undefined {
+/** From this device's events: only when the server's answer is not there (offline). */
+function useLocalHistory(wanted: boolean): DayCount[] | undefined {
   const db = useDb();
   return useLiveQuery(async () => {
+    if (!wanted) return undefined;
     const first = startOfToday() - (DAYS - 1) * 86_400_000;
     const days = Array.from({ length: DAYS }, (_, i) => todayOf(first + i * 86_400_000 + 3_600_000 * 2));
     const counts = new Map(days.map((d) => [d, 0]));
-    await db.visitEvents.where('at').aboveOrEqual(first).each((e) => {
-      if (e.kind !== 'in') return;
+    // One getAll is many times faster than a cursor over the same rows.
+    for (const e of await db.visitEvents.where('at').aboveOrEqual(first).toArray()) {
+      if (e.kind !== 'in') continue;
       const day = todayOf(e.at);
       counts.set(day, (counts.get(day) ?? 0) + 1);
-    });
+    }
     return days.map((day) => ({ day, count: counts.get(day) ?? 0 }));
-  }, [db]);
+  }, [db, wanted]);
 }
 
 export function HistoryPanel() {
   const { t } = useTranslation();
   const version = useEventsVersion();
-  const local = useLocalHistory();
   const [server, setServer] = useState<DayCount[] | null>(null);
+  const [unreachable, setUnreachable] = useState(() => !navigator.onLine);
+  const local = useLocalHistory(server === null && unreachable);
 
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       void api.get<{ data: DayCount[] }>(`/dashboard/history?tz=${encodeURIComponent(timeZone())}&days=${DAYS}`, { signal: controller.signal })
-        .then((res) => { if (res.ok) setServer(res.data.data); });
+        .then((res) => {
+          if (controller.signal.aborted) return;
+          if (res.ok) setServer(res.data.data);
+          setUnreachable(!res.ok);
+        });
     }, 300);
     return () => { clearTimeout(timer); controller.abort(); };
   }, [version]);

@@ -8,6 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { onSite, type PresenceEvent } from '../../../../domain/presence';
 import { useDb } from '../../../db/db-context';
 import { useSync } from '../../../sync/sync-context';
+import { useDeferredStart } from '../../../ui/use-deferred-start';
 
 const SHOWN = 25;
 
@@ -17,9 +18,11 @@ export function QuickSignIn() {
   const sync = useSync();
   const [query, setQuery] = useState('');
   const [areaId, setAreaId] = useState<string | null>(null);
+  // Every person and every event: read once the logbook above has been drawn.
+  const started = useDeferredStart();
   const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
-  const people = useLiveQuery(() => db.people.orderBy('id').toArray(), [db]) ?? [];
-  const events = useLiveQuery(() => db.visitEvents.toArray(), [db]) ?? [];
+  const people = useLiveQuery(() => (started ? db.people.orderBy('id').toArray() : []), [db, started]) ?? [];
+  const events = useLiveQuery(() => (started ? db.visitEvents.toArray() : []), [db, started]) ?? [];
   const present = useMemo(() => onSite(events as unknown as PresenceEvent[]), [events]);
   const pendingPeople = useMemo(() => new Set(events.filter((e) => e.pending).map((e) => e.personId)), [events]);
   const area = areaId ?? areas[0]?.id ?? null;

@@ -4,6 +4,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { visitsFrom, type LogbookRow } from '../../../../domain/logbook';
 import { useDb } from '../../../db/db-context';
 
+const BULK_GET_LIMIT = 500;
+
 export function startOfToday(now = Date.now()): number {
   const d = new Date(now);
   d.setHours(0, 0, 0, 0);
@@ -17,8 +19,9 @@ export function useLocalLogbook(): LogbookRow[] | undefined {
     const to = from + 86_400_000;
     const events = await db.visitEvents.where('at').aboveOrEqual(from).toArray();
     const personIds = [...new Set(events.map((e) => e.personId))];
+    // A busy day names most people: one getAll of everyone beats thousands of single gets.
     const [people, areas, sites, types] = await Promise.all([
-      db.people.bulkGet(personIds), db.areas.toArray(), db.sites.toArray(), db.userTypes.toArray(),
+      personIds.length > BULK_GET_LIMIT ? db.people.toArray() : db.people.bulkGet(personIds), db.areas.toArray(), db.sites.toArray(), db.userTypes.toArray(),
     ]);
     const byId = <T extends { id: string }>(rows: Array<T | undefined>) => new Map(rows.filter((r): r is T => Boolean(r)).map((r) => [r.id, r]));
     const p = byId(people);
