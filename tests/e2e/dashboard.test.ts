@@ -2,6 +2,7 @@
 // filters and saved preferences survive a reload; mass sign-in of 5 people offline, then online.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pngOf } from '../../server/people/test-images';
 import { launch, login, newContext, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -26,24 +27,41 @@ async function choose(page: Page, testId: string, option: string) {
 }
 
 describe('dashboard', () => {
-  it('shows a sign-in made in another context within seconds, with counts', async () => {
+  it('shows a sign-in made in another context within seconds, with counts, and the visit with the person’s photo', async () => {
     const watcher = await newContext(browser, server.url);
     const desk = await watcher.newPage();
     await login(desk, 'admin@acme.test');
     await desk.getByTestId('logbook').waitFor();
+    // A new visitor with a photo, added through the API as an admin.
+    const session = await desk.evaluate(() => JSON.parse(localStorage.getItem('user')!).data as { access_token: string; user: { entity: { id: string } } });
+    const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+    const list = await (await fetch(`${server.url}/api/users/${session.user.entity.id}?limit=1&page=1`, { headers })).json() as { data: Array<{ user_type_id: string }> };
+    const created = await fetch(`${server.url}/api/users`, {
+      method: 'POST', headers,
+      body: JSON.stringify({ full_name: 'Pia Photo', email: 'pia.photo@example.com', phone: '447700900555', user_type_id: list.data[0]!.user_type_id,
+        image: `data:image/png;base64,${pngOf(250, 300).toString('base64')}` }),
+    });
+    expect(created.status).toBe(201);
     const kiosk = await newContext(browser, server.url);
     const other = await kiosk.newPage();
     await login(other, 'reporter@acme.test');
-    const row = other.locator('[data-testid="person-row"][data-on-site="false"]').first();
+    await other.getByTestId('quick-sign-in').getByLabel('Search by name').fill('Pia Photo');
+    const row = other.locator('[data-testid="person-row"][data-on-site="false"]').filter({ hasText: 'Pia Photo' });
     await row.waitFor({ timeout: 20_000 });
     const personId = (await row.getAttribute('data-person-id'))!;
     await row.getByTestId('sign-in-button').click();
 
-    await desk.locator(`[data-testid="logbook-row"][data-person-id="${personId}"][data-status="signed_in"]`).waitFor({ timeout: 25_000 });
+    const visit = desk.locator(`[data-testid="logbook-row"][data-person-id="${personId}"][data-status="signed_in"]`);
+    await visit.waitFor({ timeout: 25_000 });
     await expect.poll(() => desk.getByTestId('count-total').innerText(), { timeout: 10_000 }).toBe('1');
     await expect.poll(() => desk.getByTestId('count-on-site').innerText()).toBe('1');
     await desk.getByTestId('history-chart').waitFor();
     await screenshot(desk, 'dashboard-desktop-en');
+    // The visit's details show who it is, with the photo fetched behind the token.
+    await visit.click();
+    await desk.locator('[data-testid="visit-drawer"] [data-testid="user-photo"][data-loaded="true"] img').waitFor({ timeout: 10_000 });
+    await desk.waitForFunction(() => { const c = document.querySelector('.mantine-Drawer-content'); return c !== null && getComputedStyle(c).opacity === '1' && c.getAnimations().length === 0; });
+    await screenshot(desk, 'dashboard-visit-drawer-desktop-en');
     await kiosk.close();
     await watcher.close();
   });

@@ -157,10 +157,11 @@ describe('users', () => {
     const panel = page.getByTestId('documents-panel');
     await choose(page, 'document-type', 'COVID-19 vaccine');
     await panel.getByTestId('document-detail').fill('Comirnaty');
-    await panel.getByTestId('document-expiry').fill('2027-03-31');
+    await panel.getByTestId('document-expiry').fill('31/03/2027');
     await panel.getByTestId('document-add').click();
     await page.getByText('Document Created').waitFor();
-    await panel.getByTestId('document-row').filter({ hasText: 'Comirnaty' }).waitFor();
+    // Typed day first, shown day first (spec 1 §5: DD/MM/YYYY).
+    await panel.getByTestId('document-row').filter({ hasText: 'Comirnaty' }).filter({ hasText: '31/03/2027' }).waitFor();
     await panel.getByTestId('document-toggle').click();
     await page.getByText('Document Vaccine Status Updated').waitFor();
     await panel.getByTestId('document-row').filter({ hasText: 'Not valid' }).waitFor();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { useEntityId } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
+import { DateField, displayDate } from '../../../ui/date-field';
 
 interface Doc { id: string; type: string; status: string; vaccine_name?: string; pcr_result?: string; start_date: string | null; expiry_date: string | null; notes: string | null }
 const blank = { type: '', detail: '', start_date: '', expiry_date: '', notes: '' };
@@ -48,7 +49,7 @@ export function DocumentsPanel({ userId }: { userId: string }) {
             <Stack gap={0}>
               <Group gap="xs"><Text size="sm" fw={500}>{t(`documents.types.${d.type}`)}</Text>
                 <Badge size="xs" color={d.status === 'ACTIVE' ? 'teal' : 'gray'}>{t(`documents.status.${d.status}`)}</Badge></Group>
-              <Text size="xs" c="dimmed">{[d.vaccine_name ?? d.pcr_result, d.start_date && d.expiry_date ? `${d.start_date} – ${d.expiry_date}` : d.expiry_date].filter(Boolean).join(' · ')}</Text>
+              <Text size="xs" c="dimmed">{[d.vaccine_name ?? d.pcr_result, d.start_date && d.expiry_date ? `${displayDate(d.start_date)} – ${displayDate(d.expiry_date)}` : d.expiry_date ? displayDate(d.expiry_date) : null].filter(Boolean).join(' · ')}</Text>
             </Stack>
             <Group gap="xs" wrap="nowrap">
               <Switch aria-label={t('documents.valid')} label={t('documents.valid')} checked={d.status === 'ACTIVE'} data-testid="document-toggle"
@@ -64,8 +65,8 @@ export function DocumentsPanel({ userId }: { userId: string }) {
           onChange={(v) => setForm({ ...form, type: v ?? '' })} error={err('type')} data-testid="document-type" />
         <TextInput label={vaccine ? t('documents.vaccineName') : t('documents.result')} value={form.detail} data-testid="document-detail"
           onChange={(e) => setForm({ ...form, detail: e.currentTarget.value })} error={err('vaccine_name') ?? err('pcr_result')} />
-        <TextInput type="date" label={t('documents.startDate')} value={form.start_date} onChange={(e) => setForm({ ...form, start_date: e.currentTarget.value })} error={err('start_date')} />
-        <TextInput type="date" label={t('documents.expiryDate')} value={form.expiry_date} onChange={(e) => setForm({ ...form, expiry_date: e.currentTarget.value })} error={err('expiry_date')} data-testid="document-expiry" />
+        <DateField label={t('documents.startDate')} value={form.start_date} onChange={(v) => setForm({ ...form, start_date: v })} error={err('start_date')} />
+        <DateField label={t('documents.expiryDate')} value={form.expiry_date} onChange={(v) => setForm({ ...form, expiry_date: v })} error={err('expiry_date')} data-testid="document-expiry" />
       </SimpleGrid>
       <TextInput mt="sm" label={t('documents.notes')} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })} error={err('notes')} />
       <Group justify="flex-end" mt="sm">
