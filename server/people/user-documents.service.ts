@@ -6,6 +6,8 @@ import { DOCUMENT_DETAIL_FIELDS, USER_DOCUMENT_TYPES, type UserDocumentInput } f
 import type { Db } from '../db/database';
 import { userDocuments, users } from '../db/schema/index';
 import { notFound } from '../http/api-error';
+import { lockFeed, writeChanges } from '../sync/changes';
+import { documentChange } from './documents.projections';
 import { assertAllowed, type RequestContext } from '../http/context';
 
 type Row = typeof userDocuments.$inferSelect;
@@ -38,11 +40,16 @@ export function userDocumentsService(db: Db, now: () => number) {
       assertAllowed(ctx, 'users');
       const details = Object.fromEntries(DOCUMENT_DETAIL_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]]));
       const at = new Date(now());
-      const [row] = await db.insert(userDocuments).values({
-        entityId: ctx.entityId, id: uuidv7(), userId: input.user_id, type: input.type, notes: input.notes || null,
-        startDate: input.start_date || null, expiryDate: input.expiry_date || null, details, createdAt: at, updatedAt: at,
-      }).returning();
-      return wire(row!);
+      // The document and its change for devices commit together.
+      const row = await db.transaction(async (tx) => {
+        const [made] = await tx.insert(userDocuments).values({
+          entityId: ctx.entityId, id: uuidv7(), userId: input.user_id, type: input.type, notes: input.notes || null,
+          startDate: input.start_date || null, expiryDate: input.expiry_date || null, details, createdAt: at, updatedAt: at,
+        }).returning();
+        await writeChanges(tx, ctx.entityId, await lockFeed(tx, ctx.entityId), [documentChange(made!)]);
+        return made!;
+      });
+      return wire(row);
     },
 
     /** Looks the document up before the body is read, so another company's id is a 404. */
@@ -52,9 +59,13 @@ export function userDocumentsService(db: Db, now: () => number) {
       if (!doc) throw notFound();
       assertAllowed(ctx, 'users');
       const { status } = parse();
-      const [row] = await db.update(userDocuments).set({ status, updatedAt: new Date(now()) })
-        .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id))).returning();
-      return wire(row!);
+      const row = await db.transaction(async (tx) => {
+        const [changed] = await tx.update(userDocuments).set({ status, updatedAt: new Date(now()) })
+          .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id))).returning();
+        await writeChanges(tx, ctx.entityId, await lockFeed(tx, ctx.entityId), [documentChange(changed!)]);
+        return changed!;
+      });
+      return wire(row);
     },
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { entities, userDocuments, users } from '../db/schema/index';
+import { changesAfter, lastChangeSeq } from '../sync/changes';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, tokenFor } from '../test/harness';
 
@@ -61,6 +62,21 @@ eachDatabase((get) => {
     // A deleted document is gone for good: changing it again is a 404.
     expect((await call('PUT', `/api/user_document/${id}`, { status: 'ACTIVE' })).statusCode).toBe(404);
     await get().database.db.delete(userDocuments).where(eq(userDocuments.entityId, acme));
+  });
+
+  it('sends documents to devices through the change feed, and takes a deleted one away', async () => {
+    const db = get().database.db;
+    const before = await lastChangeSeq(db, acme);
+    const created = await call('POST', '/api/user_document', { user_id: userId, type: 'pcr_test', pcr_result: 'negative', expiry_date: '2026-12-31' });
+    const id = created.json().data.id as string;
+    // The feed keeps each record's latest change: what a device pulling now would get.
+    const latest = async () => (await changesAfter(db, acme, before, 100)).filter((c) => c.tbl === 'personDocuments' && c.rowId === id);
+    expect((await latest()).map((c) => c.data)).toEqual([expect.objectContaining({ id, personId: userId, type: 'pcr_test', status: 'ACTIVE', expiryDate: '2026-12-31' })]);
+    await call('PUT', `/api/user_document/${id}`, { status: 'INACTIVE' });
+    expect((await latest()).map((c) => [c.op, (c.data as { status: string }).status])).toEqual([['put', 'INACTIVE']]);
+    await call('PUT', `/api/user_document/${id}`, { status: 'DELETED' });
+    expect((await latest()).map((c) => [c.op, c.data])).toEqual([['del', null]]);
+    await db.delete(userDocuments).where(eq(userDocuments.entityId, acme));
   });
 
   it('refuses bad input with the field’s message and writes nothing', async () => {

@@ -16,7 +16,9 @@ export type SyncTable = 'people' | 'visitEvents' | 'sites' | 'areas' | 'userType
   // Emergency sessions and roll calls (issue 6).
   | 'emergencySessions' | 'rollCallMarks'
   // Pre-registration (issue 5).
-  | 'expectedVisits' | 'qrRevocations' | 'signingKeys';
+  | 'expectedVisits' | 'qrRevocations' | 'signingKeys'
+  // Users' documents (issue 7), for the mass sign-in's details offline.
+  | 'personDocuments';
 
 export interface ChangeInput {
   table: SyncTable;

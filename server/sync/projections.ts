@@ -8,6 +8,7 @@ import type { ChangeInput, Executor } from './changes';
 import { kioskSnapshotOf } from '../kiosk/kiosk.projections';
 import { preregistrationSnapshotOf } from '../preregistration/projections';
 import { emergencySnapshotOf } from '../emergency/emergency.projections';
+import { documentsSnapshotOf } from '../people/documents.projections';
 
 type UserRow = typeof users.$inferSelect;
 type EventRow = typeof visitEvents.$inferSelect;
@@ -42,5 +43,6 @@ export async function snapshotOf(db: Executor, entityId: string): Promise<Change
   out.push(...await kioskSnapshotOf(db, entityId));
   out.push(...await preregistrationSnapshotOf(db, entityId));
   out.push(...await emergencySnapshotOf(db, entityId));
+  out.push(...await documentsSnapshotOf(db, entityId));
   return out;
 }

@@ -118,13 +118,15 @@ export const SCHEMA_V3: Record<string, string> = {
   // Emergency (issue 6): sessions and roll-call marks.
   emergencySessions: '&id, startedAt',
   rollCallMarks: '&id, sessionId, personId',
+  // Users' documents (issue 7): what a mass sign-in shows for each person, offline.
+  personDocuments: '&id, personId',
 };
 
 /** Tables whose rows come from the server's change feed (pull). */
 export const SYNCED_TABLES = ['people', 'visitEvents', 'sites', 'areas', 'userTypes',
   'journeys', 'journeyFlows', 'complianceForms', 'attendanceModes', 'customFields', 'announcements',
   'kioskVisits', 'complianceAnswers', 'visitChecks', 'hostNotifications', 'kioskLogs', 'personCards',
-  'expectedVisits', 'qrRevocations', 'signingKeys', 'emergencySessions', 'rollCallMarks'] as const;
+  'expectedVisits', 'qrRevocations', 'signingKeys', 'emergencySessions', 'rollCallMarks', 'personDocuments'] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 export function createDb(name: string = DB_NAME): GatehouseDb {

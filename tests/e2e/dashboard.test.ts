@@ -109,6 +109,8 @@ describe('dashboard', () => {
     await choose(page, 'mass-area', 'Meeting Rooms');
     await choose(page, 'mass-user-type', 'Staff');
     await page.getByTestId('mass-person').first().waitFor();
+    // The area's journey for Staff decides what each person is shown with: its flow and reasons.
+    await expect.poll(() => page.getByTestId('mass-flow').innerText()).toContain('Staff attendance');
 
     await context.setOffline(true);
     await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-online') === 'false');
