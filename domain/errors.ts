@@ -13,6 +13,10 @@ export const ERROR_CODES = [
   // Pre-registration (issue 5).
   'visit_in_past', 'visit_date_invalid', 'visit_exists', 'photo_required', 'photo_type', 'photo_too_large', 'photo_dimensions',
   'link_expired', 'qr_invalid',
+  // One-time RFID enrolment links (issue 5, /rfid/:code).
+  'link_used',
+  // Kiosk (issue 4).
+  'custom_field_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

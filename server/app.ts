@@ -21,12 +21,14 @@ import { preregistrationRoutes } from './preregistration/preregistration.routes'
 import { expectedVisitsRoutes } from './preregistration/expected-visits.routes';
 import { emergencyRoutes } from './emergency/emergency.routes';
 import { kioskRoutes } from './kiosk/kiosk.routes';
+import { kioskCommandsRoutes } from './kiosk/kiosk-commands.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { peopleRoutes } from './people/people.routes';
 import { userTypesRoutes } from './people/user-types.routes';
 import { invitesRoutes } from './people/invites.routes';
 import { userDocumentsRoutes } from './people/user-documents.routes';
 import { enrollmentRoutes } from './people/enrollment.routes';
+import { rfidEnrolmentRoutes } from './rfid-enrolment/rfid-enrolment.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -105,12 +107,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(syncRoutes, { sync: services.sync });
   await app.register(emergencyRoutes, { emergency: services.emergency });
   await app.register(kioskRoutes, { kiosks: services.kiosks });
+  await app.register(kioskCommandsRoutes, { commands: services.kioskCommands });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(userTypesRoutes, { userTypes: services.userTypes });
   await app.register(invitesRoutes, { invites: services.invites });
   await app.register(userDocumentsRoutes, { documents: services.userDocuments });
   await app.register(enrollmentRoutes, { enrollment: services.enrollment });
+  await app.register(rfidEnrolmentRoutes, { rfidLinks: services.rfidLinks, publicUrl: deps.publicUrl });
   await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
   await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
   await app.register(mailRoutes, { mailer: services.mailer });

@@ -10,14 +10,16 @@ import { expectedVisitsService } from './preregistration/expected-visits.service
 import { emergencyService } from './emergency/emergency.service';
 import type { Realtime } from './realtime';
 import { kioskService } from './kiosk/kiosk.service';
+import { kioskCommandsService } from './kiosk/kiosk-commands.service';
 import { dashboardService } from './dashboard/dashboard.service';
 import { peopleService } from './people/people.service';
 import { userTypesService } from './people/user-types.service';
 import { invitesService } from './people/invites.service';
 import { userDocumentsService } from './people/user-documents.service';
 import { enrollmentService } from './people/enrollment.service';
+import { rfidEnrolmentService } from './rfid-enrolment/rfid-enrolment.service';
 
-export function buildServices(db: Db, now: () => number, authOptions: AuthOptions, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity'>, mail: MailOptions = {}) {
+export function buildServices(db: Db, now: () => number, authOptions: AuthOptions, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity' | 'emitToRoom' | 'dataInRoom'>, mail: MailOptions = {}) {
   const mailer = createMailer(db, now, mail);
   return {
     mailer,
@@ -28,13 +30,15 @@ export function buildServices(db: Db, now: () => number, authOptions: AuthOption
     auth: authService(db, now, authOptions),
     users: usersService(db, now),
     roles: rolesService(db),
-    kiosks: kioskService(db, now),
+    kiosks: kioskService(db, now, realtime),
+    kioskCommands: kioskCommandsService(db, now, realtime),
     dashboard: dashboardService(db, now),
     people: peopleService(db, now, onChanged),
     userTypes: userTypesService(db, onChanged),
     invites: invitesService(db, now, onChanged),
     userDocuments: userDocumentsService(db, now),
-    enrollment: enrollmentService(db),
+    enrollment: enrollmentService(db, onChanged),
+    rfidLinks: rfidEnrolmentService(db, now, mailer, onChanged),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

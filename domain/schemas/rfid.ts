@@ -1,10 +1,11 @@
 // RFID enrolment (/rfid-enrollment): one card per user, unique within the company (spec 1 §5
 // "RFID must be unique"). The card id is what the reader types; letters and digits only.
 import * as v from 'valibot';
+import { rfidCard } from '../rfid-enrolment';
 
 export const rfidEnrollmentInput = v.object({
   user_id: v.pipe(v.string('validation.required'), v.uuid('validation.uuid')),
-  rfid: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(64, 'validation.too_long'), v.regex(/^[A-Za-z0-9:-]+$/, 'enrollment.invalidCard')),
+  rfid: rfidCard,
 });
 export type RfidEnrollmentInput = v.InferOutput<typeof rfidEnrollmentInput>;
 

@@ -1,4 +1,5 @@
-// The visitor's invitation: the personal link and the QR code (inline image and as text).
+// The visitor's invitation: the personal link, the QR code (inline image and as text) and, when
+// the journey flow asks compliance questions, the link to answer them before arriving.
 import QRCode from 'qrcode';
 import type { Language } from '../../domain/constants';
 import { t } from '../http/i18n';
@@ -13,6 +14,8 @@ export interface Invitation {
   link: string;
   qr: string;
   pendingApproval: boolean;
+  /** /online-compliance/{visitUrl}, when the visit's journey flow asks compliance questions. */
+  complianceLink?: string;
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -27,12 +30,14 @@ export async function invitationMail(i: Invitation): Promise<MailMessage> {
     t(i.lang, 'visitMail.linkLabel'), i.link, t(i.lang, 'visitMail.qrLabel'),
   ].filter(Boolean);
   const dir = i.lang === 'ar' ? 'rtl' : 'ltr';
+  const compliance = i.complianceLink ? [t(i.lang, 'visitMail.complianceLabel'), i.complianceLink] : [];
   const html = `<div dir="${dir}" lang="${i.lang}" style="font-family:sans-serif">`
     + lines.slice(0, -3).map((l) => `<p>${escape(l)}</p>`).join('')
     + `<p>${escape(t(i.lang, 'visitMail.linkLabel'))} <a href="${escape(i.link)}">${escape(i.link)}</a></p>`
+    + (i.complianceLink ? `<p>${escape(compliance[0]!)} <a href="${escape(i.complianceLink)}">${escape(i.complianceLink)}</a></p>` : '')
     + `<p>${escape(t(i.lang, 'visitMail.qrLabel'))}</p><img src="cid:visit-qr" alt="QR" width="320" height="320"></div>`;
   return {
-    to: i.to, subject, text: lines.join('\n\n'), html,
+    to: i.to, subject, text: [...lines.slice(0, -1), ...compliance, ...lines.slice(-1)].join('\n\n'), html,
     attachments: [{ filename: 'visit-qr.png', content: png, cid: 'visit-qr', contentType: 'image/png' }],
   };
 }

@@ -1,13 +1,14 @@
 // RFID enrolment and departments. A department is the company's label (decision: Gatehouse
 // groups people by labels; the spec's GET /department/{entityId} lists them under that name).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RfidEnrollmentInput } from '../../domain/schemas/rfid';
 import type { Db } from '../db/database';
 import { labels, userCards, users } from '../db/schema/index';
-import { ApiError, notFound } from '../http/api-error';
+import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
+import { recordCard } from '../rfid-enrolment/cards';
 
-export function enrollmentService(db: Db) {
+export function enrollmentService(db: Db, onChanged: (entityId: string) => void = () => {}) {
   return {
     async departments(ctx: RequestContext, entityId: string) {
       if (entityId !== ctx.entityId) throw notFound();
@@ -18,11 +19,8 @@ export function enrollmentService(db: Db) {
       const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.entityId, ctx.entityId), eq(users.id, input.user_id)));
       if (!user) throw notFound();
       assertAllowed(ctx, 'users');
-      const [other] = await db.select({ id: userCards.userId }).from(userCards)
-        .where(and(eq(userCards.entityId, ctx.entityId), eq(userCards.rfid, input.rfid), sql`${userCards.userId} <> ${input.user_id}`)).limit(1);
-      if (other) throw new ApiError(400, 'id_exists', { rfid: ['errors.id_exists'] });
-      await db.insert(userCards).values({ entityId: ctx.entityId, userId: input.user_id, rfid: input.rfid })
-        .onConflictDoUpdate({ target: [userCards.entityId, userCards.userId], set: { rfid: input.rfid } });
+      await recordCard(db, ctx.entityId, input.user_id, input.rfid);
+      onChanged(ctx.entityId);
       return { user_id: input.user_id, rfid: input.rfid };
     },
 

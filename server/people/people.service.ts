@@ -10,6 +10,7 @@ import { ApiError, invalid, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import { lockFeed, writeChanges, type ChangeInput, type Tx } from '../sync/changes';
 import { personChange } from '../sync/projections';
+import { cardChange } from '../rfid-enrolment/cards';
 import { checkPhoto, type CheckedPhoto } from './photo';
 import { peopleRepo, type UserRow } from './people.repo';
 
@@ -87,7 +88,8 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
           image: photo ? photoUrl({ id, version: 1 }) : null, updatedAt: at,
         }).returning();
         await saveExtras(tx, ctx.entityId, id, input.rfid, photo, at);
-        await feed(tx, ctx.entityId, [personChange(created!)]);
+        // Kiosks identify people by card: the card travels with the person (personCards).
+        await feed(tx, ctx.entityId, [personChange(created!), ...(input.rfid ? [cardChange(id, input.rfid)] : [])]);
         return created!;
       });
       await poke(ctx.entityId, [row]);
@@ -108,7 +110,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
           version: sql`${users.version} + 1`, updatedAt: at,
         }).where(and(eq(users.entityId, ctx.entityId), eq(users.id, id))).returning();
         await saveExtras(tx, ctx.entityId, id, input.rfid, photo, at);
-        await feed(tx, ctx.entityId, [personChange(updated!)]);
+        await feed(tx, ctx.entityId, [personChange(updated!), cardChange(id, input.rfid || null)]);
         return updated!;
       });
       await poke(ctx.entityId, [row]);
@@ -123,7 +125,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
       if (visit) throw new ApiError(409, 'user_has_visits');
       await db.transaction(async (tx) => {
         await tx.delete(users).where(and(eq(users.entityId, ctx.entityId), eq(users.id, id)));
-        await feed(tx, ctx.entityId, [{ table: 'people', id, op: 'del', version: current.version + 1, data: null }]);
+        await feed(tx, ctx.entityId, [{ table: 'people', id, op: 'del', version: current.version + 1, data: null }, cardChange(id, null)]);
       });
       onChanged(ctx.entityId);
     },

@@ -1,4 +1,5 @@
-// Sends the visitor their personal link (/c/{visitUrl}/{code}) and QR code.
+// Sends the visitor their personal link (/c/{visitUrl}/{code}), QR code and, when the flow
+// requires compliance, the online compliance link (/online-compliance/{visitUrl}).
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../domain/constants';
 import type { Db } from '../db/database';
@@ -14,6 +15,8 @@ export interface LinkContext {
 }
 
 export const personalLink = (baseUrl: string, visitUrl: string, code: string) => `${baseUrl.replace(/\/$/, '')}/c/${visitUrl}/${code}`;
+/** The online compliance form of the visit (the random url is its secret, as for /c/{visitUrl}). */
+export const complianceLink = (baseUrl: string, visitUrl: string) => `${baseUrl.replace(/\/$/, '')}/online-compliance/${visitUrl}`;
 
 export async function inviteVisitor(
   db: Db, mailer: Mailer, link: LinkContext, visit: VisitRow,
@@ -24,6 +27,7 @@ export async function inviteVisitor(
     lang: link.lang, to: person.email, visitorName: person.fullName, companyName: entity?.name ?? '',
     when: `${visit.visitDate} ${visit.visitTime.slice(0, 5)}`, link: personalLink(link.baseUrl, visit.visitUrl, code), qr,
     pendingApproval: visit.status === 'pending',
+    complianceLink: visit.flags.is_compliance_required ? complianceLink(link.baseUrl, visit.visitUrl) : undefined,
   });
   await mailer.send(visit.entityId, message);
 }

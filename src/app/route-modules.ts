@@ -30,7 +30,7 @@ const BUILT: Record<string, RouteModule> = {
   '/c/:visitUrl/:code?': () => import('../features/preregistration/components/visit-link-page').then((m) => ({ Component: m.VisitLinkPage })),
   '/online-compliance/:id?': () => import('../features/preregistration/components/online-compliance-page').then((m) => ({ Component: m.OnlineCompliancePage })),
   '/link-expired': () => import('../features/preregistration/components/link-expired-page').then((m) => ({ Component: m.LinkExpiredPage })),
-  '/rfid/:code': () => import('../features/preregistration/components/forwarders').then((m) => ({ Component: m.RfidPage })),
+  '/rfid/:code': () => import('../features/preregistration/components/rfid-page').then((m) => ({ Component: m.RfidPage })),
   '/login-one-time': () => import('../features/preregistration/components/forwarders').then((m) => ({ Component: m.LoginOneTimePage })),
   '/add-expected-visitors': () => import('../features/expected-visits/components/expected-visitors-page').then((m) => ({ Component: m.ExpectedVisitorsPage })),
   '/emergency-list': () => import('../features/emergency/components/emergency-list-page').then((m) => ({ Component: m.EmergencyListPage })),

@@ -1,7 +1,7 @@
 // Issues 4 and 5 joined: an admin adds expected visitors; each visitor's signed QR (from the
 // personal link's details) is rendered into a fake-camera video; a kiosk with no network refuses
-// the rejected visit's code with the link's words and signs the other visitor in by QR; back
-// online the server has the visit once and the expected visit as arrived.
+// the rejected and the deleted visits' codes with the link's words and signs the other visitor
+// in by QR; back online the server has the visit once and the expected visit as arrived.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,13 +70,13 @@ async function synced(page: Page, store: string, field: string, value: string): 
   }), [store, field, value], { timeout: 60_000, polling: 500 });
 }
 
-async function offlineKiosk(browser: Browser, name: string, visitId: string, complianceOf?: string) {
+async function offlineKiosk(browser: Browser, name: string, visitId: string, complianceOf?: string, visitStore = 'expectedVisits') {
   const context = await newContext(browser, server.url, 'kioskLandscape');
   await context.addInitScript(() => localStorage.setItem('language', 'en'));
   const page = await context.newPage();
   await registerKiosk(page, name, shooter(page, null));
   await page.locator('[data-testid="kiosk-online"][data-online="true"]').waitFor();
-  await synced(page, 'expectedVisits', 'id', visitId);
+  await synced(page, visitStore, 'id', visitId);
   if (complianceOf) await synced(page, 'complianceAnswers', 'visitId', complianceOf);
   await context.setOffline(true);
   await page.locator('[data-testid="kiosk-online"][data-online="false"]').waitFor();
@@ -110,21 +110,29 @@ afterAll(async () => {
 });
 
 describe('a pre-registered visitor at the kiosk, by QR, offline', () => {
-  it('refuses a rejected visit\'s QR offline with the link-expiry words', async () => {
-    const rita = await addExpected('Rita', 'Rejected', 'rita.rejected@example.com', '447700900201');
-    await api('/reject-visit', { method: 'POST', body: { visit_id: rita.visitId } });
-    const browser = await cameraShowing(rita.qr);
+  // A deleted visit leaves the kiosk's expected visits (a del) but stays on the revocation list.
+  it.each([
+    { name: 'Rita Rejected', email: 'rita.rejected@example.com', phone: '447700900201', how: 'rejected', store: 'expectedVisits',
+      words: 'Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.' },
+    { name: 'Dora Deleted', email: 'dora.deleted@example.com', phone: '447700900204', how: 'deleted', store: 'qrRevocations',
+      words: 'Your confirmation link has expired because your visit has been deleted. Please contact the system admin for further details.' },
+  ])('refuses a $how visit\'s QR offline with the link-expiry words', async ({ name, email, phone, how, store, words }) => {
+    const [first, last] = name.split(' ') as [string, string];
+    const visit = await addExpected(first, last, email, phone);
+    if (how === 'rejected') await api('/reject-visit', { method: 'POST', body: { visit_id: visit.visitId } });
+    else await api(`/delete-expected-visit?visit_id=${visit.visitId}`, { method: 'DELETE' });
+    const browser = await cameraShowing(visit.qr);
     try {
-      const { page } = await offlineKiosk(browser, 'Revoked check', rita.visitId);
+      const { page } = await offlineKiosk(browser, `${how} check`, visit.visitId, undefined, store);
       await scan(page);
       const problem = page.getByTestId('kiosk-identify-problem');
       await problem.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
-        await screenshot(page, 'kiosk-failed-qr-rejected');
+        await screenshot(page, `kiosk-failed-qr-${how}`);
         throw error;
       });
-      await expect(problem.innerText()).resolves
-        .toBe('Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.');
-      await screenshot(page, 'kiosk-qr-rejected-landscape-en');
+      // The sentence word for word (the alert also holds its close button).
+      await problem.getByText(words, { exact: true }).waitFor();
+      await screenshot(page, `kiosk-qr-${how}-landscape-en`);
     } finally {
       await browser.close();
     }

@@ -23,11 +23,13 @@ async function mailTo(to: string): Promise<string> {
     await new Promise<void>((resolve) => waiters.push(resolve));
   }
 }
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 /** The personal link out of a quoted-printable text part. */
 function linkIn(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  return /(http:\/\/[^\s"<]+\/c\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(text)![1]!;
+  return /(http:\/\/[^\s"<]+\/c\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(decoded(raw))![1]!;
 }
+/** The online compliance link, present when the visit's flow asks compliance questions. */
+const complianceLinkIn = (raw: string) => /(http:\/\/[^\s"<]+\/online-compliance\/[A-Za-z0-9_-]+)/.exec(decoded(raw))?.[1];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -96,6 +98,9 @@ describe('pre-registration in Chromium', () => {
     const annaLink = linkIn(await mailTo(anna.email));
     const bobLink = linkIn(await mailTo(bob.email));
     expect(annaLink.startsWith(server.url)).toBe(true);
+    // The demo's visitor flow asks compliance questions: the invitation links the form too.
+    const annaVisitUrl = new URL(annaLink).pathname.split('/')[2];
+    expect(complianceLinkIn(await mailTo(anna.email))).toBe(`${server.url}/online-compliance/${annaVisitUrl}`);
 
     // The visitor confirms on a phone, with a real PNG of valid size.
     const visitor = await phone('en');

@@ -251,6 +251,7 @@ CREATE TABLE "kiosk_visits" (
 	"stage" text NOT NULL,
 	"signed_in" boolean NOT NULL,
 	"details" jsonb,
+	"custom_fields" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"at" bigint NOT NULL,
 	CONSTRAINT "kiosk_visits_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
@@ -334,6 +335,19 @@ CREATE TABLE "custom_fields" (
 	"printable" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "custom_fields_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
 	CONSTRAINT "custom_fields_entity_name_unique" UNIQUE("entity_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "kiosk_commands" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"kiosk_id" uuid NOT NULL,
+	"command" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"requested_by" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"delivered_at" timestamp with time zone,
+	CONSTRAINT "kiosk_commands_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "admin_scopes" (
@@ -495,6 +509,20 @@ CREATE TABLE "user_site_access" (
 	CONSTRAINT "user_site_access_entity_id_user_id_site_id_pk" PRIMARY KEY("entity_id","user_id","site_id")
 );
 --> statement-breakpoint
+CREATE TABLE "rfid_enrolment_links" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"code_hash" text NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"rfid" text,
+	CONSTRAINT "rfid_enrolment_links_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "rfid_enrolment_links_entity_code_unique" UNIQUE("entity_id","code_hash")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -534,6 +562,8 @@ ALTER TABLE "announcements" ADD CONSTRAINT "announcements_entity_id_entities_id_
 ALTER TABLE "attendance_modes" ADD CONSTRAINT "attendance_modes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_forms" ADD CONSTRAINT "compliance_forms_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_commands" ADD CONSTRAINT "kiosk_commands_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_commands" ADD CONSTRAINT "kiosk_commands_kiosk_fk" FOREIGN KEY ("entity_id","kiosk_id") REFERENCES "public"."kiosks"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grid_preferences" ADD CONSTRAINT "grid_preferences_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -562,6 +592,8 @@ ALTER TABLE "roll_call_marks" ADD CONSTRAINT "roll_call_marks_person_fk" FOREIGN
 ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_site_fk" FOREIGN KEY ("entity_id","site_id") REFERENCES "public"."sites"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rfid_enrolment_links" ADD CONSTRAINT "rfid_enrolment_links_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rfid_enrolment_links" ADD CONSTRAINT "rfid_enrolment_links_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
@@ -575,9 +607,12 @@ CREATE INDEX "visit_events_at_idx" ON "visit_events" USING btree ("entity_id","a
 CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree ("entity_id","person_id","compliance_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_visits_at_idx" ON "kiosk_visits" USING btree ("entity_id","at");--> statement-breakpoint
+CREATE INDEX "kiosk_commands_kiosk_status_idx" ON "kiosk_commands" USING btree ("entity_id","kiosk_id","status");--> statement-breakpoint
 CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in");--> statement-breakpoint
 CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_url");--> statement-breakpoint
 CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint
 CREATE INDEX "mail_log_entity_time_idx" ON "mail_log" USING btree ("entity_id","created_at");--> statement-breakpoint
 CREATE INDEX "emergency_sessions_started_idx" ON "emergency_sessions" USING btree ("entity_id","started_at");--> statement-breakpoint
-CREATE INDEX "roll_call_marks_session_idx" ON "roll_call_marks" USING btree ("entity_id","session_id");
+CREATE INDEX "roll_call_marks_session_idx" ON "roll_call_marks" USING btree ("entity_id","session_id");--> statement-breakpoint
+CREATE INDEX "rfid_enrolment_links_code_idx" ON "rfid_enrolment_links" USING btree ("code_hash");--> statement-breakpoint
+CREATE INDEX "rfid_enrolment_links_user_idx" ON "rfid_enrolment_links" USING btree ("entity_id","user_id");

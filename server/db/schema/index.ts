@@ -7,6 +7,8 @@ export * from './journeys';
 export * from './sync';
 export * from './kiosk';
 export * from './kiosk-config';
+export * from './kiosk-commands';
 export * from './dashboard';
 export * from './preregistration';
 export * from './emergency';
+export * from './rfid-enrolment';

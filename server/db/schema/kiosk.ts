@@ -62,6 +62,8 @@ export const kioskVisits = pgTable('kiosk_visits', {
   stage: text('stage').notNull(),
   signedIn: boolean('signed_in').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>(),
+  /** The flow's custom-field values, checked against the flow's fields on the way in. */
+  customFields: jsonb('custom_fields').$type<Array<{ custom_field_id: string; type: string; value: string | number }>>().notNull().default([]),
   at: epoch('at').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.entityId, t.id] }),

@@ -7,6 +7,7 @@ import { useSyncStatus } from '../../../sync/sync-context';
 import { PageTitle } from '../../../ui/page-title';
 import { useSend } from '../hooks/use-send';
 import { useUsers, type UserItem } from '../hooks/use-users';
+import { RfidLinkPanel } from './rfid-link-panel';
 
 export function RfidEnrollmentPage() {
   const { t } = useTranslation();
@@ -54,6 +55,7 @@ export function RfidEnrollmentPage() {
           </Group>
         </Paper>
       ) : null}
+      {chosen ? <RfidLinkPanel userId={chosen.id} name={chosen.full_name} online={online} /> : null}
     </Stack>
   );
 }

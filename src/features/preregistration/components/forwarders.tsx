@@ -1,7 +1,7 @@
-// Small public routes of spec 2 §2: /e/:id? (pre-registration with add_visitor), /rfid/:code,
+// Small public routes of spec 2 §2: /e/:id? (pre-registration with add_visitor) and
 // /login-one-time (forwards its query to the passport login; PASSPORT_URL defaults here).
 import { useEffect } from 'react';
-import { Loader, Text } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PASSPORT_ROOT } from '../../../api/http-effects';
@@ -10,12 +10,6 @@ import { PublicShell } from './public-shell';
 export function ExpectedLinkPage() {
   const { id } = useParams();
   return <Navigate to={`/pre-registration${id ? `/${id}` : ''}?add_visitor=true`} replace />;
-}
-
-export function RfidPage() {
-  const { t } = useTranslation();
-  const { code = '' } = useParams();
-  return <PublicShell title={t('preregistration.rfidTitle')}><Text data-testid="rfid-code">{t('preregistration.rfidBody', { code })}</Text></PublicShell>;
 }
 
 export function LoginOneTimePage() {
