@@ -25,7 +25,8 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /** The gzip size of every script and stylesheet the document loaded (workers listed apart). */
 function gzipOf(urls: string[]): number {
-  const dist = resolve('dist');
+  // DIST_DIR names another build directory (as the server honours it).
+  const dist = resolve(process.env.DIST_DIR || 'dist');
   return urls.reduce((sum, u) => sum + gzipSync(readFileSync(join(dist, new URL(u).pathname))).length, 0);
 }
 

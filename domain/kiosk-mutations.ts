@@ -2,12 +2,13 @@
 // visitor types is checked here, on the kiosk and again on the server.
 import * as v from 'valibot';
 import { complianceAnswerItem } from './compliance';
+import { CUSTOM_FIELD_TYPES } from './custom-fields';
 import { kioskVisitDetails, VISIT_STAGES } from './journey';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
 const epochMs = v.pipe(v.number('validation.required'), v.integer(), v.minValue(0));
 
-export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'long text', 'rating scale', 'toggle button', 'checkboxes', 'radio buttons'] as const;
+export { CUSTOM_FIELD_TYPES };
 
 export const customFieldValue = v.object({
   custom_field_id: uuid,
@@ -85,6 +86,8 @@ export const kioskVisitArgs = v.object({
   stage: v.picklist(VISIT_STAGES),
   signedIn: v.boolean(),
   details: kioskVisitDetails,
+  /** The flow's custom-field values entered at the kiosk; the server checks them against the flow. */
+  customFields: v.optional(v.array(customFieldValue), []),
   at: epochMs,
 });
 export type KioskVisitArgs = v.InferOutput<typeof kioskVisitArgs>;

@@ -1,5 +1,6 @@
 // The socket.io contract shared by server and client (spec 2 §7 "Real-time socket"):
 // one typed map per direction, so an event name or payload cannot drift.
+import type { KioskCommandName } from '../domain/kiosk-commands';
 
 export interface PackageEvent { entity_id: string; entityPlan: number; action?: 'upgrade' | 'downgrade'; updated_by?: string }
 /** An emergency session started or ended: sessionId is the merged group's canonical id. siteIds and
@@ -12,6 +13,9 @@ export interface RoleEvent { entity_id: string; entity_user_id: string; oldRole:
 export interface TwoStepEvent { entity_id: string; updated_by: string; isOtpEnabled: boolean; entity_user_id?: string }
 export interface CreatedEvent { entity_id: string; type: 'user_type' | 'site'; name: string; created_by: string }
 export interface PokeEvent { entity_id: string; tables?: string[] }
+/** A command for one kiosk (issue 4), sent to its own room; kept server-side until acknowledged. */
+export interface KioskCommandEvent { id: string; command: KioskCommandName; payload: Record<string, unknown>; at: number }
+export interface KioskCommandAck { id: string; status: 'delivered' | 'succeeded' | 'failed' }
 
 export interface ServerToClientEvents {
   update: (payload: CreatedEvent) => void;
@@ -25,6 +29,7 @@ export interface ServerToClientEvents {
   updateUserTwoStepAuth: (payload: TwoStepEvent) => void;
   /** Gatehouse sync: "something changed, pull now". */
   poke: (payload: PokeEvent) => void;
+  kioskCommand: (payload: KioskCommandEvent) => void;
 }
 
 export type JoinAck = { ok: true; room: string } | { ok: false; code: 'unauthenticated' };
@@ -32,6 +37,9 @@ export type JoinAck = { ok: true; room: string } | { ok: false; code: 'unauthent
 export interface ClientToServerEvents {
   /** Joins the entity room; the entity comes from the token, never from the client. */
   join: (payload: { token: string }, ack: (result: JoinAck) => void) => void;
+  /** A kiosk's answer to a kioskCommand; only a joined kiosk's own commands are updated. */
+  kioskCommandAck: (payload: KioskCommandAck) => void;
 }
 
 export const entityRoom = (entityId: string): string => `entity:${entityId}`;
+export const kioskRoom = (entityId: string, kioskId: string): string => `kiosk:${entityId}:${kioskId}`;

@@ -63,7 +63,7 @@ export const kioskMutations = {
     async applyLocal(tx, a) {
       await tx.put('kioskVisits', {
         id: a.visitId, personId: a.personId, areaId: a.areaId, journeyId: a.journeyId ?? null, journeyFlowId: a.journeyFlowId ?? null,
-        stage: a.stage, signedIn: a.signedIn, details: a.details, at: a.at, pending: 1,
+        stage: a.stage, signedIn: a.signedIn, details: a.details, customFields: a.customFields, at: a.at, pending: 1,
       });
     },
   }),

@@ -4,8 +4,9 @@
 import * as Comlink from 'comlink';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_RECONNECT_MS } from '../domain/constants';
+import { KIOSK_COMMAND_CHANNEL } from '../domain/kiosk-commands';
 import { SyncEngine, type SyncStatus } from '../sync/engine';
-import type { ClientToServerEvents, ServerToClientEvents } from '../sync/events';
+import type { ClientToServerEvents, KioskCommandAck, KioskCommandEvent, ServerToClientEvents } from '../sync/events';
 import { httpTransport } from '../sync/http-transport';
 import { createDb } from '../src/db/schema';
 import { ACCESS_TOKEN_KEY } from '../src/db/session-store';
@@ -24,8 +25,13 @@ let online = true;
 
 const token = async () => ((await db.meta.get(ACCESS_TOKEN_KEY))?.value as string | undefined) ?? null;
 
+let lastStatus = '';
 async function writeStatus(status: SyncStatus): Promise<void> {
-  await db.meta.put({ key: 'syncStatus', value: { ...status, leader: true } }).catch(() => undefined);
+  const value = { ...status, leader: true };
+  const text = JSON.stringify(value);
+  if (text === lastStatus) return;
+  lastStatus = text;
+  await db.meta.put({ key: 'syncStatus', value }).catch(() => undefined);
 }
 
 async function connectSocket(baseUrl: string): Promise<void> {
@@ -36,6 +42,26 @@ async function connectSocket(baseUrl: string): Promise<void> {
     if (t) socket?.emit('join', { token: t }, () => void engine?.sync());
   });
   socket.on('poke', () => void engine?.sync());
+  socket.on('kioskCommand', (cmd) => void onKioskCommand(cmd));
+}
+
+// Kiosk commands (issue 4) come on this socket, which only a kiosk's device token puts in a
+// kiosk room. Pulling again is the engine's job, here; the page carries out the rest and
+// answers on the same channel.
+const kioskChannel = new BroadcastChannel(KIOSK_COMMAND_CHANNEL);
+kioskChannel.onmessage = (event: MessageEvent<{ type: 'ack'; ack: KioskCommandAck }>) => {
+  if (event.data?.type === 'ack') socket?.emit('kioskCommandAck', event.data.ack);
+};
+
+async function onKioskCommand(cmd: KioskCommandEvent): Promise<void> {
+  socket?.emit('kioskCommandAck', { id: cmd.id, status: 'delivered' });
+  if (cmd.command !== 'pull_database') {
+    kioskChannel.postMessage({ type: 'command', command: cmd });
+    return;
+  }
+  await db.meta.delete('cursor');
+  await engine?.sync();
+  socket?.emit('kioskCommandAck', { id: cmd.id, status: 'succeeded' });
 }
 
 async function lead(baseUrl: string): Promise<void> {

@@ -3,14 +3,16 @@
 import { and, eq, or } from 'drizzle-orm';
 import { evaluateCompliance } from '../../domain/compliance';
 import type { RegistrationMethod } from '../../domain/journey';
+import { APP_STARTED_LOG } from '../../domain/kiosk-commands';
 import { checkTemperature, parseTemperature } from '../../domain/temperature';
 import { userTypes } from '../db/schema/journeys';
 import { complianceForms } from '../db/schema/kiosk-config';
-import { complianceAnswers, hostNotifications, kioskLogs, kioskVisits, visitChecks } from '../db/schema/kiosk';
+import { complianceAnswers, hostNotifications, kioskLogs, kiosks, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { roles, users } from '../db/schema/people';
 import { ApiError, notFound } from '../http/api-error';
 import type { ApplyContext, ServerMutation } from '../sync/handlers';
 import { personChange } from '../sync/projections';
+import { checkKioskPhoto, checkVisitCustomFields } from './kiosk-checks';
 import { rowChange } from './kiosk.projections';
 
 /** Only a kiosk's own device token carries it (see kiosk-auth.ts). */
@@ -34,6 +36,7 @@ export const kioskServerMutations = {
       if (!type) throw notFound();
       const method = type.registrationMethod as RegistrationMethod;
       if (method === 'pre-registered by admin' || method === 'pre-registered only') throw new ApiError(403, 'registration_unavailable');
+      if (args.photo) checkKioskPhoto(args.photo);
       const email = args.email.toLowerCase();
       const clash = await a.tx.select({ email: users.email, phone: users.phone }).from(users)
         .where(and(eq(users.entityId, entityId), or(eq(users.email, email), eq(users.phone, args.phone))));
@@ -96,16 +99,22 @@ export const kioskServerMutations = {
       await a.tx.insert(kioskLogs).values({
         entityId: a.ctx.entityId, id: args.logId, kioskId: a.ctx.userId, kind: args.kind, code: args.code, data: args.data ?? null, at: args.at + a.clockOffsetMs,
       }).onConflictDoNothing();
+      // A kiosk reports its build version when it starts (GET /api/kiosks/app-versions reads it).
+      const version = args.data?.version;
+      if (args.code === APP_STARTED_LOG && typeof version === 'string' && version.length <= 32) {
+        await a.tx.update(kiosks).set({ version }).where(and(eq(kiosks.entityId, a.ctx.entityId), eq(kiosks.id, a.ctx.userId)));
+      }
     },
   },
   'kiosk.visit': {
     permission: KIOSK_PERMISSION,
     async apply(a, args) {
       await personExists(a, args.personId);
+      await checkVisitCustomFields(a.tx, a.ctx.entityId, args.journeyFlowId, args.customFields);
       const [row] = await a.tx.insert(kioskVisits).values({
         entityId: a.ctx.entityId, id: args.visitId, personId: args.personId, kioskId: a.ctx.userId, areaId: args.areaId,
         journeyId: args.journeyId ?? null, journeyFlowId: args.journeyFlowId ?? null, stage: args.stage, signedIn: args.signedIn,
-        details: { ...args.details, kioskId: a.ctx.userId }, at: args.at + a.clockOffsetMs,
+        details: { ...args.details, kioskId: a.ctx.userId }, customFields: args.customFields, at: args.at + a.clockOffsetMs,
       }).onConflictDoNothing().returning();
       if (row) await put(a, 'kioskVisits', [row]);
     },

@@ -2,7 +2,8 @@
 // with online/offline state, deregistration, and what the kiosks recorded.
 import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { kioskOnline, type RegisterKioskRequest } from '../../domain/kiosk';
+import type { RegisterKioskRequest } from '../../domain/kiosk';
+import { entityRoom } from '../../sync/events';
 import type { Db } from '../db/database';
 import { entities } from '../db/schema/entities';
 import { areas, sites } from '../db/schema/places';
@@ -12,15 +13,21 @@ import { attendanceModes } from '../db/schema/kiosk-config';
 import { hashToken, newToken } from '../auth/tokens';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
+import type { Realtime } from '../realtime';
 
 type KioskRow = typeof kiosks.$inferSelect;
 
-export function kioskService(db: Db, now: () => number) {
-  const view = (k: KioskRow) => ({
+export function kioskService(db: Db, now: () => number, realtime?: Pick<Realtime, 'dataInRoom'>) {
+  /** Socket presence: a kiosk is online while its socket is joined (last seen is set when it leaves). */
+  async function connected(entityId: string): Promise<Set<string>> {
+    const data = (await realtime?.dataInRoom(entityRoom(entityId))) ?? [];
+    return new Set(data.map((d) => d.kioskId).filter((id): id is string => typeof id === 'string'));
+  }
+  const view = (k: KioskRow, online = false) => ({
     id: k.id, kiosk_name: k.kioskName, area_id: k.areaId, macAddress: k.macAddress, android_serial: k.androidSerial,
     serial_number: k.serialNumber, version: k.version, created_at: k.createdAt.getTime(),
     last_seen_at: k.lastSeenAt?.getTime() ?? null,
-    state: kioskOnline(k.lastSeenAt?.getTime() ?? null, now()) ? 'online' as const : 'offline' as const,
+    state: online ? 'online' as const : 'offline' as const,
   });
   const ownEntity = (ctx: RequestContext, entityId: string) => {
     if (entityId !== ctx.entityId) throw notFound();
@@ -73,13 +80,14 @@ export function kioskService(db: Db, now: () => number) {
       const rows = await db.select({ kiosk: kiosks, areaName: areas.name }).from(kiosks)
         .innerJoin(areas, and(eq(areas.entityId, kiosks.entityId), eq(areas.id, kiosks.areaId)))
         .where(and(eq(kiosks.entityId, ctx.entityId), isNull(kiosks.deregisteredAt))).orderBy(kiosks.kioskName);
-      return rows.map((r) => ({ ...view(r.kiosk), area_name: r.areaName }));
+      const online = await connected(ctx.entityId);
+      return rows.map((r) => ({ ...view(r.kiosk, online.has(r.kiosk.id)), area_name: r.areaName }));
     },
 
     async get(ctx: RequestContext, id: string) {
       const row = await ownKiosk(ctx, id);
       assertAllowed(ctx, 'sites_devices');
-      return view(row);
+      return view(row, (await connected(ctx.entityId)).has(id));
     },
 
     async deregister(ctx: RequestContext, id: string) {
@@ -99,7 +107,7 @@ export function kioskService(db: Db, now: () => number) {
         .where(and(eq(kioskVisits.entityId, ctx.entityId), gte(kioskVisits.at, since))).orderBy(desc(kioskVisits.at));
       return rows.map(({ v, fullName }) => ({
         id: v.id, person_id: v.personId, full_name: fullName, kiosk_id: v.kioskId, area_id: v.areaId, journey_id: v.journeyId,
-        journey_flow_id: v.journeyFlowId, stage: v.stage, signed_in: v.signedIn, details: v.details, at: v.at,
+        journey_flow_id: v.journeyFlowId, stage: v.stage, signed_in: v.signedIn, details: v.details, custom_fields: v.customFields, at: v.at,
       }));
     },
 

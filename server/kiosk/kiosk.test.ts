@@ -57,7 +57,7 @@ eachDatabase((get) => {
     expect(res.statusCode).toBe(201);
     const body = res.json() as { message: string; data: { access_token: string; kiosk: { id: string; area_name: string; state: string } } };
     expect(body.message).toBe('Kiosk Added');
-    expect(body.data.kiosk).toMatchObject({ area_name: 'Reception', state: 'online' });
+    expect(body.data.kiosk).toMatchObject({ area_name: 'Reception', state: 'offline' });
     kioskToken = body.data.access_token;
     kioskId = body.data.kiosk.id;
     expect(kioskToken).not.toBe(admin);
@@ -65,7 +65,7 @@ eachDatabase((get) => {
     const denied = await app.inject({ method: 'GET', url: `/api/kiosk/${acme}`, headers: bearer(kioskToken) });
     expect(denied.statusCode).toBe(403);
     const listed = await app.inject({ method: 'GET', url: `/api/kiosk/${acme}`, headers: bearer(admin) });
-    expect((listed.json() as { data: Array<{ kiosk_name: string; state: string }> }).data).toEqual([expect.objectContaining({ kiosk_name: 'Front desk', state: 'online' })]);
+    expect((listed.json() as { data: Array<{ kiosk_name: string; state: string }> }).data).toEqual([expect.objectContaining({ kiosk_name: 'Front desk', state: 'offline' })]);
   });
 
   it('refuses bad input with the catalogue message and writes nothing', async () => {

@@ -110,7 +110,8 @@ describe('kiosk in Chromium', () => {
     await page.getByTestId('kiosk-search').fill('Vera');
     await page.reload();
     await step(page, 'home');
-    await expect(pendingCount(page)).resolves.toBe(pendingBefore);
+    // The badge appears once the reloaded page has read the outbox.
+    await expect.poll(() => pendingCount(page), { timeout: 10_000 }).toBe(pendingBefore);
 
     // The same visitor again, wrong answer explained at length: waiting for approval.
     await startJourney(page, 'Visitor sign-in');

@@ -7,6 +7,7 @@ import type { LogbookRow } from '../../../../domain/logbook';
 import { useDb } from '../../../db/db-context';
 import { UserPhoto } from '../../../ui/user-photo';
 import { formatDate, formatTime } from '../format';
+import { VisitCustomFields } from './visit-custom-fields';
 
 const DAY = 86_400_000;
 
@@ -59,6 +60,7 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
               </Group>
             ))}
           </Stack>
+          <VisitCustomFields kioskVisitId={details.visitId} />
           <Stack gap={4}>
             <Text fw={600} size="sm">{t('logbook.history')}</Text>
             <Table verticalSpacing={4} data-testid="visit-events">

@@ -20,6 +20,8 @@ interface Props {
   onIdentified: (person: DraftPerson, method: IdentifyMethod, extra?: Partial<Draft>) => void;
   onNew: () => void;
   onCancel: () => void;
+  /** A refusal on this screen, by its message key (detailed kiosk logs). */
+  onRefused: (reason: string) => void;
   entityId: string;
 }
 
@@ -27,13 +29,17 @@ interface ExpectedVisitRow { id: string; status: string; arrivedAt?: number | nu
 
 const asDraft = (p: KioskPerson): DraftPerson => ({ id: p.id, fullName: p.fullName, userTypeId: p.userTypeId, image: p.image ?? null });
 
-export function IdentifyStep({ data, draft, journey, present, onIdentified, onNew, onCancel, entityId }: Props) {
+export function IdentifyStep({ data, draft, journey, present, onIdentified, onNew, onCancel, onRefused, entityId }: Props) {
   const { t } = useTranslation();
   const db = useDb();
   const [query, setQuery] = useState('');
   const [rfid, setRfid] = useState('');
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const refuse = (key: string) => {
+    onRefused(key);
+    setProblem(t(key));
+  };
   const signingOut = draft.action === 'out';
   const types = journey ? shownTypes(data, journey).map((ty) => ty.id) : null;
   const pool = data.people.filter((p) => (signingOut ? present.has(p.id) : !types || types.includes(p.userTypeId ?? '')));
@@ -42,9 +48,9 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
   const canRegister = !signingOut && journey && shownTypes(data, journey).some((ty) => ty.registrationMethod !== 'pre-registered by admin' && ty.registrationMethod !== 'pre-registered only');
 
   function pick(person: KioskPerson | undefined, method: IdentifyMethod, extra?: Partial<Draft>) {
-    if (!person) return setProblem(t('kiosk.identify.unknownCode'));
-    if (signingOut && !present.has(person.id)) return setProblem(t('kiosk.identify.notSignedIn'));
-    if (!signingOut && types && !types.includes(person.userTypeId ?? '')) return setProblem(t('kiosk.identify.notThisJourney'));
+    if (!person) return refuse('kiosk.identify.unknownCode');
+    if (signingOut && !present.has(person.id)) return refuse('kiosk.identify.notSignedIn');
+    if (!signingOut && types && !types.includes(person.userTypeId ?? '')) return refuse('kiosk.identify.notThisJourney');
     onIdentified(asDraft(person), method, extra);
   }
   function submitRfid() {
@@ -57,10 +63,10 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
     if (code.kind === 'badge') return pick(data.people.find((p) => p.id === code.personId), 'qr');
     // A pre-registration QR: verified offline with the synced public key and revocations.
     const verdict = await verifyQrOnDevice(db, code.text, entityId);
-    if (!verdict.ok) return setProblem(verdict.messageCode ? t(`linkExpired.${verdict.messageCode}`) : t(`errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`));
+    if (!verdict.ok) return refuse(verdict.messageCode ? `linkExpired.${verdict.messageCode}` : `errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`);
     const visit = await db.table<ExpectedVisitRow, string>('expectedVisits').get(verdict.claims.visitId);
     // One arrival per visit: a code already used says so, with the link's own words.
-    if (visit?.arrivedAt != null) return setProblem(t('linkExpired.preregistration.arrived'));
+    if (visit?.arrivedAt != null) return refuse('linkExpired.preregistration.arrived');
     pick(data.people.find((p) => p.id === verdict.claims.personId), 'qr',
       { expectedVisitId: verdict.claims.visitId, approvalRequired: visit?.status === 'pending' });
   }

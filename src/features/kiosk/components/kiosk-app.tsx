@@ -1,7 +1,7 @@
 // The kiosk journey as a small state machine: home → identify → (new person) → compliance →
 // checks → host → reason → confirm → result → home. Each screen only edits the in-memory draft;
 // "confirm" writes the sync mutations (journey/commit.ts).
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { visitStage } from '../../../../domain/journey';
@@ -10,6 +10,8 @@ import { onSite, type PresenceEvent } from '../../../../domain/presence';
 import type { ReasonChoice } from '../../../../domain/reasons';
 import { useDb } from '../../../db/db-context';
 import { flowFor, useKioskData, type KioskData } from '../hooks/use-kiosk-data';
+import { useJourneyLog } from '../hooks/use-journey-log';
+import { useKioskCommands } from '../hooks/use-kiosk-commands';
 import { useIdle, useKioskSync, useKioskUpdates } from '../hooks/use-kiosk-runtime';
 import { commitDraft, type CommitResult } from '../journey/commit';
 import { emptyDraft, type Draft, type DraftPerson, type IdentifyMethod, type Step } from '../journey/draft';
@@ -24,6 +26,7 @@ import { KioskHome } from './kiosk-home';
 import { KLoading } from './kit';
 import { NewPersonStep } from './new-person-step';
 import { ReasonStep } from './reason-step';
+import { RemoteSupportNotice } from './remote-notice';
 import { ResultStep } from './result-step';
 
 interface State { step: Step; draft: Draft; queue: Step[]; reason: ReasonChoice; result: CommitResult | null }
@@ -42,6 +45,12 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
   const goHome = useCallback(() => setState(HOME), []);
   useIdle(state.step !== 'home', state.step === 'result' ? RESULT_IDLE_MS : KIOSK_IDLE_MS, goHome);
   useKioskUpdates(state.step === 'home');
+  const [notice, closeNotice] = useKioskCommands(record, state.step, goHome);
+  const refused = useJourneyLog(record, state.step, state.draft.journeyId);
+  const { result } = state;
+  useEffect(() => {
+    if (result && !result.signedIn && !result.signedOut) refused(result.refusal ?? result.stage ?? 'not_signed_in');
+  }, [result, refused]);
 
   if (!data) return <KLoading label={t('common.loading')} />;
   const journey = data.journeys.find((j) => j.id === state.draft.journeyId);
@@ -90,10 +99,10 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     switch (state.step) {
       case 'home': return <KioskHome kiosk={kiosk} data={data} onStart={start} />;
       case 'identify':
-        return <IdentifyStep {...common} entityId={kiosk.entity.id} data={data} draft={state.draft} journey={journey} present={present} onIdentified={identified}
+        return <IdentifyStep {...common} onRefused={refused} entityId={kiosk.entity.id} data={data} draft={state.draft} journey={journey} present={present} onIdentified={identified}
           onNew={() => setState((s) => ({ ...s, step: 'new-person' }))} />;
       case 'new-person':
-        return <NewPersonStep {...common} data={data} journey={journey} onRegistered={(person, extra) => identified(person, 'new', extra)} />;
+        return <NewPersonStep {...common} onRefused={refused} data={data} journey={journey} onRegistered={(person, extra) => identified(person, 'new', extra)} />;
       case 'compliance': return <ComplianceStep {...common} data={data} flow={flow} onDone={advance} />;
       case 'checks': return <ChecksStep {...common} flow={flow} onDone={advance} />;
       case 'host': return <HostStep {...common} data={data} flow={flow} onDone={advance} />;
@@ -101,5 +110,10 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
       case 'result': return <ResultStep kiosk={kiosk} data={data} draft={state.draft} result={state.result} onDone={goHome} />;
     }
   })();
-  return <KioskFrame kiosk={kiosk} step={state.step} busy={!record}>{screen}</KioskFrame>;
+  return (
+    <KioskFrame kiosk={kiosk} step={state.step} busy={!record}>
+      {notice ? <RemoteSupportNotice notice={notice} onClose={closeNotice} /> : null}
+      {screen}
+    </KioskFrame>
+  );
 }

@@ -1,6 +1,6 @@
 // New person: the journey's user types, what their registration method allows, the details
 // form with the spec's validation, the flow's custom fields and a photo from the camera.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { decideRegistration } from '../../../../domain/journey';
@@ -17,11 +17,12 @@ interface Props {
   journey: KioskJourney | undefined;
   onRegistered: (person: DraftPerson, extra: Partial<Draft>) => void;
   onCancel: () => void;
+  onRefused: (reason: string) => void;
 }
 
 const FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'phone'] as const;
 
-export function NewPersonStep({ data, journey, onRegistered, onCancel }: Props) {
+export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused }: Props) {
   const { t } = useTranslation();
   const types = journey ? shownTypes(data, journey) : [];
   const [typeId, setTypeId] = useState<string | null>(types.length === 1 ? types[0]!.id : null);
@@ -33,6 +34,10 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel }: Props) 
   const decision = type ? decideRegistration(type.registrationMethod, false) : null;
   const flow = type && journey ? flowFor(data, journey.id, type.id) : undefined;
   const fields = data.fields.filter((f) => flow?.settings.custom_field_ids.includes(f.id));
+  const unavailable = decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit';
+  useEffect(() => {
+    if (unavailable) onRefused('registration_unavailable');
+  }, [unavailable, typeId, onRefused]);
 
   function submit() {
     if (!type || !decision || decision.kind === 'refused' || decision.kind === 'needs_expected_visit') return;

@@ -1,13 +1,18 @@
 // The kiosk's life support: its own sync (device token from Dexie, no admin session), kiosk
 // logs of online/offline changes, idle return to home, and service-worker updates applied
 // only when idle with an empty outbox (DESIGN "Updates").
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import type { MutateResult } from '../../../../sync/client';
 import type { ArgsOf, MutationName } from '../../../../sync/mutations';
 import { useDb } from '../../../db/db-context';
 import { applyUpdateWhen, useAppUpdate, useDeferUpdatePrompt } from '../../../pwa/update-state';
 import { startSync, storageState, type SyncClient } from '../../../sync/sync-client';
+import { APP_STARTED_LOG } from '../../../../domain/kiosk-commands';
+
+/** The build this kiosk runs; reported when it starts (GET /api/kiosks/app-versions). */
+export const KIOSK_APP_VERSION: string = import.meta.env.VITE_APP_VERSION ?? '0.1.0';
+const VERSION_KEY = 'gatehouse-kiosk-reported-version';
 
 export type KioskRecord = <N extends MutationName>(name: N, args: ArgsOf<N>) => Promise<MutateResult>;
 
@@ -23,6 +28,11 @@ export function useKioskSync(): KioskRecord | null {
     const off = () => log('offline');
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
+    // Reported once per version (registration already sent the first one), so a restart adds no outbox work.
+    if (localStorage.getItem(VERSION_KEY) !== KIOSK_APP_VERSION) {
+      localStorage.setItem(VERSION_KEY, KIOSK_APP_VERSION);
+      void started.record('kiosk.log', { logId: uuidv7(), kind: 'action', code: APP_STARTED_LOG, data: { version: KIOSK_APP_VERSION }, at: Date.now() });
+    }
     return () => {
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);
@@ -30,7 +40,7 @@ export function useKioskSync(): KioskRecord | null {
       setClient(null);
     };
   }, [db]);
-  return client ? client.record.bind(client) as KioskRecord : null;
+  return useMemo(() => (client ? client.record.bind(client) as KioskRecord : null), [client]);
 }
 
 /** Calls onIdle after `ms` without a touch, a key or a click, while `active`. */

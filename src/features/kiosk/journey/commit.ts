@@ -64,7 +64,8 @@ export async function commitDraft(record: Record, stageOf: StageOf, draft: Draft
     ...draft.reason,
   };
   const where = { areaId: kiosk.areaId, ...(draft.journeyId ? { journeyId: draft.journeyId } : {}), ...(flow ? { journeyFlowId: flow.id } : {}) };
-  await must(record('kiosk.visit', { visitId, personId: person.id, ...where, stage, signedIn, details, at: now }));
+  const customFields = draft.registration?.customFields ?? [];
+  await must(record('kiosk.visit', { visitId, personId: person.id, ...where, stage, signedIn, details, customFields, at: now }));
   if (signedIn) {
     await must(record('visit.signIn', {
       eventId: uuidv7(), personId: person.id, areaId: kiosk.areaId, at: now, details,

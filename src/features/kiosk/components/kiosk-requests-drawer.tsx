@@ -1,0 +1,74 @@
+// The requests (commands) sent to one kiosk, newest first, with their status and times
+// (GET /api/kiosks/requests/{kioskId}/all); refreshed while open, so an answer shows up.
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { KioskCommandStatus, KioskRequestItem } from '../../../../domain/kiosk-commands';
+import { api } from '../../../api/client';
+import type { KioskItem } from './kiosk-admin-modals';
+
+const REFRESH_MS = 5_000;
+const STATUS_COLOR: Record<KioskCommandStatus, string> = { pending: 'gray', delivered: 'blue', succeeded: 'teal', failed: 'red' };
+
+export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | null; onClose(): void }) {
+  const { t, i18n } = useTranslation();
+  const [items, setItems] = useState<KioskRequestItem[] | null>(null);
+  const id = kiosk?.id;
+  const load = useCallback(async () => {
+    if (!id) return;
+    const r = await api.get<{ data: KioskRequestItem[] }>(`/kiosks/requests/${id}/all`);
+    if (r.ok) setItems(r.data.data);
+  }, [id]);
+  useEffect(() => {
+    setItems(null);
+    if (!id) return;
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [id, load]);
+  const time = (ms: number | null) => (ms ? new Date(ms).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '—');
+  const detail = (r: KioskRequestItem) => (r.command === 'logging' ? t(r.payload.enabled ? 'kioskAdmin.requests.on' : 'kioskAdmin.requests.off')
+    : r.command === 'update_app' && typeof r.payload.version === 'string' ? r.payload.version : null);
+
+  return (
+    <Drawer opened={kiosk !== null} onClose={onClose} position="right" size="xl" title={t('kioskAdmin.requests.title', { name: kiosk?.kiosk_name ?? '' })}>
+      <Stack gap="sm" data-testid="kiosk-requests" data-loaded={items !== null}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed">{t('kioskAdmin.requests.hint')}</Text>
+          <Button size="xs" variant="light" onClick={() => void load()} style={{ flexShrink: 0 }}>{t('kioskAdmin.requests.refresh')}</Button>
+        </Group>
+        {items && items.length === 0 ? <Text c="dimmed" data-testid="kiosk-requests-empty">{t('kioskAdmin.requests.empty')}</Text> : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('kioskAdmin.requests.command')}</Table.Th>
+                  <Table.Th>{t('kioskAdmin.status')}</Table.Th>
+                  <Table.Th>{t('kioskAdmin.requests.sentBy')}</Table.Th>
+                  <Table.Th>{t('kioskAdmin.requests.sent')}</Table.Th>
+                  <Table.Th>{t('kioskAdmin.requests.answered')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(items ?? []).map((r) => (
+                  <Table.Tr key={r.id} data-testid="kiosk-request-row" data-command={r.command} data-status={r.status}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>{t(`kioskAdmin.requests.commands.${r.command}`)}</Text>
+                      {detail(r) ? <Text size="xs" c="dimmed">{detail(r)}</Text> : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[r.status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>{t(`kioskAdmin.requests.statuses.${r.status}`)}</Badge>
+                    </Table.Td>
+                    <Table.Td><Text size="sm">{r.requested_by.full_name ?? '—'}</Text></Table.Td>
+                    <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{time(r.created_at)}</Text></Table.Td>
+                    <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{r.status === 'pending' ? '—' : time(r.status_at)}</Text></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}
