@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { RollCallMark } from './emergency';
-import { filterRollCall, rollCall, summarise } from './emergency-roll-call';
+import { filterRollCall, rollCall, rollCallBase, rollCallWithMarks, summarise } from './emergency-roll-call';
 import type { PresenceEvent } from './presence';
 
 const MIN = 60_000;
@@ -48,6 +48,18 @@ describe('roll call', () => {
     expect(filterRollCall(entries, { siteIds: ['y'] }).map((e) => e.personId)).toEqual(['p2']);
     expect(filterRollCall(entries, { areaIds: ['a2'] }).map((e) => e.personId)).toEqual(['p4']);
     expect(filterRollCall(entries, { conflictsOnly: true }).map((e) => e.personId)).toEqual(['p1']);
+  });
+
+  it('gives the same roll call from one base reused across changing marks as from scratch', () => {
+    const arbMark = fc.record({
+      id: fc.uuid(), sessionId: fc.constant('s'), personId: fc.constantFrom('p1', 'p2', 'p4', 'p9'),
+      status: fc.constantFrom<RollCallMark['status']>('safe', 'missing', 'injured'), at: fc.integer({ min: 100 * MIN, max: 112 * MIN }),
+      markedBy: fc.constantFrom('w1', 'w2'), deviceId: fc.constantFrom('d1', 'd2'),
+    });
+    const base = rollCallBase({ group, events, areaSite });
+    fc.assert(fc.property(fc.array(fc.array(arbMark, { maxLength: 8 }), { maxLength: 4 }), (batches) => {
+      for (const marks of batches) expect(rollCallWithMarks(base, marks)).toEqual(rollCall({ group, events, areaSite, marks }));
+    }), { numRuns: 100 });
   });
 
   it('is the same for any order and duplication of events and marks', () => {

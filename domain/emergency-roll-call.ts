@@ -32,6 +32,30 @@ export interface RollCallInput {
  * a sign-out (or a sign-in elsewhere) says "left site", a sign-in here says "unaccounted".
  */
 export function rollCall({ group, events, areaSite, marks }: RollCallInput): RollCallEntry[] {
+  return rollCallWithMarks(rollCallBase({ group, events, areaSite }), marks);
+}
+
+interface BasePerson {
+  personId: string;
+  /** Listed without a warden's mark: on the sites at the start, or signed in there during it. */
+  listed: boolean;
+  implied: RollCallMark[];
+  lastHere: PresenceEvent | null;
+  /** The person's entry while no warden has marked them (shared between derivations, so unchanged rows keep their identity). */
+  entry: RollCallEntry | null;
+}
+
+/** What the sign-in/out events alone say about a session, by person in id order. */
+export interface RollCallBase {
+  people: ReadonlyMap<string, BasePerson>;
+  areaSite: ReadonlyMap<string, string>;
+}
+
+/**
+ * The part of the roll call that depends only on events (5,000 people's sign-ins): derived once
+ * per change of events, so a warden's mark re-derives only the people it names.
+ */
+export function rollCallBase({ group, events, areaSite }: Omit<RollCallInput, 'marks'>): RollCallBase {
   const sites = new Set(group.siteIds);
   const start = group.startedAt;
   const end = group.endedAt ?? Number.POSITIVE_INFINITY;
@@ -47,13 +71,9 @@ export function rollCall({ group, events, areaSite, marks }: RollCallInput): Rol
     if (own) own.push(e);
     else byPerson.set(e.personId, [e]);
   }
-  const markBy = new Map<string, RollCallMark[]>();
-  for (const m of dedupe(marks)) (markBy.get(m.personId) ?? markBy.set(m.personId, []).get(m.personId)!).push(m);
-
-  const entries: RollCallEntry[] = [];
-  const people = new Set([...byPerson.keys(), ...markBy.keys()]);
-  for (const personId of people) {
-    const own = byPerson.get(personId) ?? [];
+  const people = new Map<string, BasePerson>();
+  for (const personId of [...byPerson.keys()].sort(byId)) {
+    const own = byPerson.get(personId)!;
     if (own.length > 1) own.sort(comparePresence);
     let before: PresenceEvent | null = null;
     let joined = false;
@@ -72,22 +92,49 @@ export function rollCall({ group, events, areaSite, marks }: RollCallInput): Rol
       });
     }
     const onAtStart = before !== null && before.kind === 'in' && here(before.areaId);
-    const wardenMarks = markBy.get(personId);
-    if (!onAtStart && !joined && !wardenMarks) continue;
-    const s = implied.length || wardenMarks
-      ? statusOf(personId, wardenMarks ? [...implied, ...wardenMarks] : implied)
-      : { status: 'unaccounted' as const, latest: null, conflict: [] };
-    entries.push({
-      personId,
-      areaId: lastHere?.areaId ?? null,
-      siteId: lastHere?.areaId ? areaSite.get(lastHere.areaId) ?? null : null,
-      since: lastHere?.at ?? null,
-      status: s.status,
-      latest: s.latest,
-      conflict: s.conflict,
-    });
+    const person: BasePerson = { personId, listed: onAtStart || joined, implied, lastHere, entry: null };
+    if (person.listed) person.entry = entryOf(person, undefined, areaSite);
+    people.set(personId, person);
   }
-  return entries.sort((a, b) => (a.personId < b.personId ? -1 : a.personId > b.personId ? 1 : 0));
+  return { people, areaSite };
+}
+
+/** The roll call from its base and the wardens' marks (any order, repeats allowed), by person id. */
+export function rollCallWithMarks(base: RollCallBase, marks: Iterable<RollCallMark>): RollCallEntry[] {
+  const markBy = new Map<string, RollCallMark[]>();
+  for (const m of dedupe(marks)) (markBy.get(m.personId) ?? markBy.set(m.personId, []).get(m.personId)!).push(m);
+  const entries: RollCallEntry[] = [];
+  for (const person of base.people.values()) {
+    const wardenMarks = markBy.get(person.personId);
+    if (wardenMarks) entries.push(entryOf(person, wardenMarks, base.areaSite));
+    else if (person.entry) entries.push(person.entry);
+  }
+  // People only a warden marked (no sign-in here): rare, so the full sort happens only then.
+  let extra = false;
+  for (const [personId, wardenMarks] of markBy) {
+    if (base.people.has(personId)) continue;
+    extra = true;
+    entries.push(entryOf({ personId, listed: false, implied: [], lastHere: null, entry: null }, wardenMarks, base.areaSite));
+  }
+  return extra ? entries.sort((a, b) => byId(a.personId, b.personId)) : entries;
+}
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function entryOf(person: BasePerson, wardenMarks: RollCallMark[] | undefined, areaSite: ReadonlyMap<string, string>): RollCallEntry {
+  const { personId, implied, lastHere } = person;
+  const s = implied.length || wardenMarks
+    ? statusOf(personId, wardenMarks ? [...implied, ...wardenMarks] : implied)
+    : { status: 'unaccounted' as const, latest: null, conflict: [] };
+  return {
+    personId,
+    areaId: lastHere?.areaId ?? null,
+    siteId: lastHere?.areaId ? areaSite.get(lastHere.areaId) ?? null : null,
+    since: lastHere?.at ?? null,
+    status: s.status,
+    latest: s.latest,
+    conflict: s.conflict,
+  };
 }
 
 function dedupe(marks: Iterable<RollCallMark>): RollCallMark[] {

@@ -39,10 +39,14 @@ export async function mutate<N extends MutationName>(deps: MutateDeps, name: N, 
   const seq = await deps.transaction(async (tx) => {
     const device = await tx.device();
     const next = await tx.nextSeq();
-    await tx.addOutbox({ seq: next, mutationId, name, args: parsed.output, clientTime, clockOffsetMs: device.clockOffsetMs, userId: device.userId });
-    await (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
-      mutationId, deviceId: device.deviceId, userId: device.userId, correctedTime: clientTime + device.clockOffsetMs,
-    });
+    // Both writes issued together: requests in one transaction run in the order issued, so this
+    // saves a round trip to IndexedDB per mutation without changing what is written.
+    await Promise.all([
+      tx.addOutbox({ seq: next, mutationId, name, args: parsed.output, clientTime, clockOffsetMs: device.clockOffsetMs, userId: device.userId }),
+      (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
+        mutationId, deviceId: device.deviceId, userId: device.userId, correctedTime: clientTime + device.clockOffsetMs,
+      }),
+    ]);
     return next;
   }, def.tables);
   return { ok: true, seq, mutationId };

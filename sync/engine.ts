@@ -201,6 +201,8 @@ export class SyncEngine {
   }
 
   private update(patch: Partial<SyncStatus>): void {
+    // Nothing new, nothing to tell: each status report is a write on the device.
+    if ((Object.keys(patch) as Array<keyof SyncStatus>).every((k) => Object.is(this.status[k], patch[k]))) return;
     this.status = { ...this.status, ...patch };
     this.o.onStatus?.(this.status);
   }

@@ -17,6 +17,10 @@ async function meta<T>(db: GatehouseDb, key: string): Promise<T | undefined> {
 
 /** This device's id, made once and kept across logouts. */
 export async function ensureDeviceId(db: GatehouseDb): Promise<string> {
+  // Almost always there already: a read, not a write transaction that would queue behind
+  // (and hold up) the screens' own writes.
+  const known = await meta<string>(db, 'deviceId');
+  if (known) return known;
   return db.transaction('rw', db.meta, async () => {
     const existing = await meta<string>(db, 'deviceId');
     if (existing) return existing;

@@ -61,10 +61,11 @@ function useOnline(): boolean {
 export function useSyncStatus(): LiveSyncStatus {
   const db = useDb();
   const online = useOnline();
-  const live = useLiveQuery(async () => ({
-    pending: await db.outbox.count(),
-    rejected: await db.rejected.count(),
-    status: (await db.meta.get('syncStatus'))?.value as SyncStatus | undefined,
+  // One read-only transaction for the three reads (not three in a row): this re-runs on every
+  // status write and outbox change, and each transaction queues beside the next mark's write.
+  const live = useLiveQuery(() => db.transaction('r', db.outbox, db.rejected, db.meta, async () => {
+    const [pending, rejected, status] = await Promise.all([db.outbox.count(), db.rejected.count(), db.meta.get('syncStatus')]);
+    return { pending, rejected, status: status?.value as SyncStatus | undefined };
   }), [db]);
   return {
     pending: live?.pending ?? 0,

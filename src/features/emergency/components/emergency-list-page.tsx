@@ -1,7 +1,7 @@
 // /emergency-list: everyone on site now, from this device's own data (works offline), grouped
 // and filtered by site, area and user type, searchable, printable and exportable as CSV.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { toCsv, isoTime } from '../../../../domain/emergency-csv';
@@ -13,11 +13,11 @@ import { useOnSite, usePlaces } from '../data/use-emergency';
 import { markReady } from '../timing';
 import { download, printAll } from './format';
 import { FreshnessLine } from './freshness-line';
+import { ListFilters, type GroupBy } from './list-filters';
 import { OnSiteGroup } from './on-site-group';
 import { OnSiteVirtualList } from './on-site-virtual-list';
 import './emergency.css';
 
-type GroupBy = 'siteId' | 'areaId' | 'userTypeId';
 /** Longer lists render only the rows near the viewport (printing renders them all). */
 const VIRTUAL_FROM = 100;
 
@@ -27,13 +27,13 @@ export function EmergencyListPage() {
   const places = usePlaces();
   const { rows, ready } = useOnSite(places);
   const permissions = useStoredUser()?.data.user.role.permissions ?? {};
-  const [search, setSearch] = useState('');
+  // Set in a transition by the search box, which shows the text at once.
+  const [query, setQuery] = useState('');
   const [siteId, setSiteId] = useState<string | null>(null);
   const [areaId, setAreaId] = useState<string | null>(null);
   const [userTypeId, setUserTypeId] = useState<string | null>(null);
   const [groupBy, setGroupBy] = useState<GroupBy>('siteId');
   const [showAll, setShowAll] = useState(false);
-  const query = useDeferredValue(search);
 
   const filtered = useMemo(() => filterList(rows, { siteId, areaId, userTypeId, search: query }), [rows, siteId, areaId, userTypeId, query]);
   const virtualised = !showAll && filtered.length > VIRTUAL_FROM;
@@ -59,7 +59,14 @@ export function EmergencyListPage() {
     download(`emergency-list-${isoTime(Date.now()).slice(0, 16).replace(':', '')}.csv`, toCsv(header, body));
   }
 
-  const areaChoices = places.areas.filter((a) => !siteId || a.siteId === siteId);
+  const siteChoices = useMemo(() => places.sites.map((s) => ({ value: s.id, label: s.name })), [places.sites]);
+  const areaChoices = useMemo(() => places.areas.filter((a) => !siteId || a.siteId === siteId).map((a) => ({ value: a.id, label: a.name })),
+    [places.areas, siteId]);
+  const userTypeChoices = useMemo(() => places.userTypes.map((u) => ({ value: u.id, label: u.name })), [places.userTypes]);
+  const onSite = useCallback((v: string | null) => {
+    setSiteId(v);
+    setAreaId(null);
+  }, []);
   return (
     <Stack gap="md" className="gh-print-root">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -76,26 +83,9 @@ export function EmergencyListPage() {
         </Group>
       </Group>
 
-      <Paper withBorder radius="md" p="md" className="gh-no-print">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <TextInput label={t('emergency.list.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)}
-            data-testid="list-search" type="search" />
-          <Select label={t('emergency.list.site')} placeholder={t('emergency.list.allSites')} clearable value={siteId}
-            onChange={(v) => { setSiteId(v); setAreaId(null); }} data={places.sites.map((s) => ({ value: s.id, label: s.name }))} data-testid="list-site" />
-          <Select label={t('emergency.list.area')} placeholder={t('emergency.list.allAreas')} clearable value={areaId}
-            onChange={setAreaId} data={areaChoices.map((a) => ({ value: a.id, label: a.name }))} />
-          <Select label={t('emergency.list.userType')} placeholder={t('emergency.list.allUserTypes')} clearable value={userTypeId}
-            onChange={setUserTypeId} data={places.userTypes.map((u) => ({ value: u.id, label: u.name }))} />
-        </SimpleGrid>
-        <Group mt="sm" gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed">{t('emergency.list.groupBy')}</Text>
-          <SegmentedControl size="xs" value={groupBy} onChange={(v) => setGroupBy(v as GroupBy)} data={[
-            { value: 'siteId', label: t('emergency.list.site') },
-            { value: 'areaId', label: t('emergency.list.area') },
-            { value: 'userTypeId', label: t('emergency.list.userType') },
-          ]} />
-        </Group>
-      </Paper>
+      <ListFilters onSearch={setQuery} siteId={siteId} onSite={onSite} siteChoices={siteChoices} areaId={areaId} onArea={setAreaId}
+        areaChoices={areaChoices} userTypeId={userTypeId} onUserType={setUserTypeId} userTypeChoices={userTypeChoices}
+        groupBy={groupBy} onGroupBy={setGroupBy} />
 
       <Group gap="xs">
         <Badge size="lg" color="red" variant="filled" data-testid="on-site-total" data-count={filtered.length}>

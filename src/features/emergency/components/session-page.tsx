@@ -2,7 +2,7 @@
 // device's data. Wardens mark people (offline too), settle conflicts and end the session; the
 // summary, CSV export and print view come from the same derived roll call as the server's.
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, MultiSelect, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import type { PresenceEvent } from '../../../../domain/presence';
 import { useStoredUser } from '../../../api/session';
 import { useSync } from '../../../sync/sync-context';
 import { PageTitle } from '../../../ui/page-title';
+import { byRank } from '../data/rank-order';
 import { usePeopleAndEvents, usePlaces, useRollCall, useSessions } from '../data/use-emergency';
 import { timed } from '../timing';
 import { EndSessionButton } from './end-session-button';
@@ -23,6 +24,7 @@ import { printAll, useClock } from './format';
 import { FreshnessLine } from './freshness-line';
 import { exportRollCall } from './roll-call-export';
 import { RollCallRow } from './roll-call-row';
+import { SessionFilters } from './session-filters';
 import { sessionPath } from './session-path';
 import { SessionSummary } from './session-summary';
 import './emergency.css';
@@ -55,9 +57,21 @@ export function SessionPage() {
   const rank = useMemo(() => new Map([...(people?.values() ?? [])].sort((a, b) => byName.compare(a.fullName, b.fullName)).map((p, i) => [p.id, i])), [people]);
   const placed = useMemo(() => filterRollCall(entries, { siteIds, areaIds }), [entries, siteIds, areaIds]);
   const summary = useMemo(() => (group ? summarise(placed, group) : null), [placed, group]);
-  const shown = useMemo(() => filterRollCall(placed, { statuses: status ? [status] : [], conflictsOnly })
-    .filter((e) => !query || (people?.get(e.personId)?.fullName ?? '').toLocaleLowerCase().includes(query))
-    .sort((a, b) => (rank.get(a.personId) ?? 0) - (rank.get(b.personId) ?? 0)), [placed, status, conflictsOnly, query, people, rank]);
+  const shown = useMemo(() => byRank(filterRollCall(placed, { statuses: status ? [status] : [], conflictsOnly })
+    .filter((e) => !query || (people?.get(e.personId)?.fullName ?? '').toLocaleLowerCase().includes(query)), rank),
+  [placed, status, conflictsOnly, query, people, rank]);
+
+  const groupSites = group?.siteIds.join(',') ?? '';
+  const siteChoices = useMemo(() => (groupSites ? groupSites.split(',') : []).map((s) => ({ value: s, label: places.siteName.get(s) ?? s })),
+    [groupSites, places.siteName]);
+  const areaChoices = useMemo(() => {
+    const within = siteIds.length ? siteIds : groupSites.split(',');
+    return places.areas.filter((a) => within.includes(String(a.siteId))).map((a) => ({ value: a.id, label: a.name }));
+  }, [siteIds, groupSites, places.areas]);
+  const onSites = useCallback((v: string[]) => {
+    setSiteIds(v);
+    setAreaIds([]);
+  }, []);
 
   const groupId = group?.id;
   const onMark = useCallback((personId: string, mark: MarkableStatus, settles: boolean) => {
@@ -82,7 +96,6 @@ export function SessionPage() {
 
   const active = isActive(group);
   const refused = group.memberIds.map((id) => sessions.get(id)?.endRefused).find(Boolean);
-  const areaChoices = places.areas.filter((a) => (siteIds.length ? siteIds : group.siteIds).includes(String(a.siteId)));
   const visible = showAll ? shown : shown.slice(0, SHOWN);
 
   return (
@@ -110,16 +123,8 @@ export function SessionPage() {
       {refused ? <Alert color="red" data-testid="end-refused" title={t('emergency.session.endRefusedTitle')}>{refused}</Alert> : null}
       {summary ? <SessionSummary summary={summary} statusFilter={status} onStatus={setStatus} /> : null}
 
-      <Paper withBorder radius="md" p="md" className="gh-no-print">
-        <Group grow wrap="wrap" align="flex-end">
-          <TextInput label={t('emergency.list.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} type="search" miw={180} />
-          <MultiSelect label={t('emergency.session.sites')} placeholder={t('emergency.list.allSites')} value={siteIds}
-            onChange={(v) => { setSiteIds(v); setAreaIds([]); }} data={group.siteIds.map((s) => ({ value: s, label: places.siteName.get(s) ?? s }))} miw={180} />
-          <MultiSelect label={t('emergency.session.areas')} placeholder={t('emergency.list.allAreas')} value={areaIds}
-            onChange={setAreaIds} data={areaChoices.map((a) => ({ value: a.id, label: a.name }))} miw={180} />
-        </Group>
-        <Switch mt="sm" label={t('emergency.session.conflictsOnly')} checked={conflictsOnly} onChange={(e) => setConflictsOnly(e.currentTarget.checked)} />
-      </Paper>
+      <SessionFilters search={search} onSearch={setSearch} siteIds={siteIds} onSites={onSites} siteChoices={siteChoices}
+        areaIds={areaIds} onAreas={setAreaIds} areaChoices={areaChoices} conflictsOnly={conflictsOnly} onConflictsOnly={setConflictsOnly} />
 
       {!ready ? <Text c="dimmed">{t('common.loading')}</Text> : (
         <Paper withBorder radius="md" p="md" data-testid="roll-call" data-count={shown.length}>

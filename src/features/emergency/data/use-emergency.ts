@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { emergencyList, type ListEvent, type ListPerson, type ListRow } from '../../../../domain/emergency-list';
-import { rollCall, type RollCallEntry } from '../../../../domain/emergency-roll-call';
+import { rollCallBase, rollCallWithMarks, type RollCallEntry } from '../../../../domain/emergency-roll-call';
 import { groupSessions, type SessionGroup } from '../../../../domain/emergency-sessions';
 import type { PresenceEvent } from '../../../../domain/presence';
 import { useDb } from '../../../db/db-context';
@@ -51,13 +51,15 @@ export function usePeopleAndEvents() {
 export function useOnSite(places: Places): { rows: ListRow[]; ready: boolean } {
   const db = useDb();
   const [snapshot, setSnapshot] = useState<{ stamp: Stamp; rows: ListRow[] } | null | undefined>(undefined);
+  // The read starts while the page's first render runs (a read only), not after it commits.
+  const stored = useMemo(() => readSnapshot(db), [db]);
   useEffect(() => {
     let live = true;
-    void readSnapshot(db).then((snap) => live && setSnapshot(snap));
+    void stored.then((snap) => live && setSnapshot(snap));
     return () => {
       live = false;
     };
-  }, [db]);
+  }, [stored]);
   const stamp = useLiveQuery(() => readStamp(db), [db]);
   // The two big reads start after the snapshot's (issued together, the small read would queue
   // behind them), and only when there is no current snapshot or the data moved on since.
@@ -97,10 +99,15 @@ export function useRollCall(group: SessionGroup | undefined, places: Places, eve
     if (!memberKey) return [] as LocalMark[];
     return toMarks(await marksTable(db).where('sessionId').anyOf(memberKey.split(',')).toArray(), await refusedByServer(db));
   }, [db, memberKey]);
-  const entries = useMemo<RollCallEntry[]>(
-    () => (group && marks && events && places.ready ? rollCall({ group, events, marks, areaSite: places.areaSite }) : []),
-    [group, marks, events, places.ready, places.areaSite],
+  // The events' part (5,000 people's sign-ins) is derived when the events or the session's
+  // sites and times change; a mark re-derives only the people it names on top of it.
+  const siteKey = group?.siteIds.join(',');
+  const base = useMemo(
+    () => (group && events && places.ready ? rollCallBase({ group, events, areaSite: places.areaSite }) : null),
+    // The group object is new on every sessions read; these fields are what the base depends on.
+    [group?.id, siteKey, group?.startedAt, group?.endedAt, events, places.ready, places.areaSite],
   );
+  const entries = useMemo<RollCallEntry[]>(() => (base && marks ? rollCallWithMarks(base, marks) : []), [base, marks]);
   const pendingPeople = useMemo(() => new Set((marks ?? []).filter((m) => m.pending).map((m) => m.personId)), [marks]);
   return { entries, marks, pendingPeople, ready: marks !== undefined && events !== undefined && places.ready };
 }
