@@ -25,6 +25,7 @@ export async function measureLocalFirstRender(): Promise<SectionResult> {
     await pushVisits(target, seeded.people, seeded.areaId, { at: (i) => now - (VISITS - i) * 20, signOut: (i) => i % 3 === 0 });
     const context = await newContext(browser, target.url, 'desktop');
     const page = await context.newPage();
+    if (process.env.BENCH_PROBE) page.on('console', (m) => { if (m.text().startsWith('tmp')) console.log(m.text()); });
     await login(page, 'admin@acme.test');
     await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle', undefined, { timeout: 120_000 });
     // Hold the server's logbook back so the local one is what renders (as on a slow network).
@@ -45,7 +46,7 @@ export async function measureLocalFirstRender(): Promise<SectionResult> {
     return {
       title: `dashboard first render from local data (Chromium, ${VISITS.toLocaleString('en-US')} visits today in IndexedDB)`,
       figures: [
-        { label: 'first render from local data (median of 7 loads)', value: ms(median(ready)), target: '≤ 300 ms', met: median(ready) <= 300, note: 'IndexedDB read + derive + page of rows drawn' },
+        { label: 'first render from local data (median of 7 loads)', value: ms(median(ready)), target: '≤ 300 ms', met: median(ready) <= 300, note: 'stored rows read + page drawn; derived again after new data' },
         { label: 'first render from local data (slowest load)', value: ms(Math.max(...ready)) },
         { label: 'page load to local rows drawn (median)', value: ms(median(shown)), note: 'includes app boot and the route chunk' },
       ],
