@@ -66,7 +66,12 @@ export function dexieMutateDeps(db: GatehouseDb, now: () => number = Date.now): 
   };
 }
 
+/** Offsets measured a few ms apart are the same clock (half a round trip of jitter). */
+const CLOCK_OFFSET_NOISE_MS = 50;
+
 export class DexieOutbox implements OutboxStore {
+  private clockOffset: number | null | undefined;
+
   constructor(private readonly db: GatehouseDb, private readonly now: () => number = Date.now) {}
 
   deviceId(): Promise<string> {
@@ -94,6 +99,16 @@ export class DexieOutbox implements OutboxStore {
     const entityId = await meta<string>(db, CURRENT_ENTITY_KEY);
     const userId = await this.currentUser();
     const deviceId = await this.deviceId();
+    // Nothing new (the usual answer to a poke after our own push): no synced table changes, so
+    // confirm what the server applied and move the cursor without locking every table.
+    if (!page.reset && page.changes.length === 0 && page.rejections.length === 0) {
+      await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
+        const confirmed = await db.outbox.where('[userId+seq]').between([userId, 0], [userId, page.lastSeq], true, true).toArray();
+        if (confirmed.length) await this.moveAside(confirmed.map((e) => ({ seq: e.seq, mutationId: e.mutationId, status: 'applied' as const })));
+        if ((await meta<string>(db, 'cursor')) !== page.cursor) await db.meta.put({ key: 'cursor', value: page.cursor });
+      });
+      return;
+    }
     await db.transaction('rw', TX_TABLES(db), async () => {
       if (page.reset) await Promise.all(SYNCED_TABLES.map((t) => db.table(t).clear()));
       const puts = new Map<string, Row[]>();
@@ -121,7 +136,11 @@ export class DexieOutbox implements OutboxStore {
     return meta<string>(this.db, 'cursor');
   }
 
+  /** Every request measures the offset again; a change within the noise is not worth a write. */
   async setClockOffset(ms: number): Promise<void> {
+    if (this.clockOffset === undefined) this.clockOffset = await meta<number>(this.db, 'clockOffsetMs') ?? null;
+    if (this.clockOffset !== null && Math.abs(this.clockOffset - ms) < CLOCK_OFFSET_NOISE_MS) return;
+    this.clockOffset = ms;
     await this.db.meta.put({ key: 'clockOffsetMs', value: ms });
   }
 
