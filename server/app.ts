@@ -22,6 +22,7 @@ import { expectedVisitsRoutes } from './preregistration/expected-visits.routes';
 import { emergencyRoutes } from './emergency/emergency.routes';
 import { kioskRoutes } from './kiosk/kiosk.routes';
 import { kioskCommandsRoutes } from './kiosk/kiosk-commands.routes';
+import { kioskPairingRoutes } from './kiosk/kiosk-pairing.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { peopleRoutes } from './people/people.routes';
 import { userTypesRoutes } from './people/user-types.routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emergencyRoutes, { emergency: services.emergency });
   await app.register(kioskRoutes, { kiosks: services.kiosks });
   await app.register(kioskCommandsRoutes, { commands: services.kioskCommands });
+  await app.register(kioskPairingRoutes, { pairing: services.kioskPairing });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(userTypesRoutes, { userTypes: services.userTypes });

@@ -11,6 +11,7 @@ import { emergencyService } from './emergency/emergency.service';
 import type { Realtime } from './realtime';
 import { kioskService } from './kiosk/kiosk.service';
 import { kioskCommandsService } from './kiosk/kiosk-commands.service';
+import { kioskPairingService } from './kiosk/kiosk-pairing.service';
 import { dashboardService } from './dashboard/dashboard.service';
 import { peopleService } from './people/people.service';
 import { userTypesService } from './people/user-types.service';
@@ -32,6 +33,7 @@ export function buildServices(db: Db, now: () => number, authOptions: AuthOption
     roles: rolesService(db),
     kiosks: kioskService(db, now, realtime),
     kioskCommands: kioskCommandsService(db, now, realtime),
+    kioskPairing: kioskPairingService(db, now),
     dashboard: dashboardService(db, now),
     people: peopleService(db, now, onChanged),
     userTypes: userTypesService(db, onChanged),

@@ -5,17 +5,30 @@ import { v7 as uuidv7 } from 'uuid';
 import type { RegisterKioskRequest } from '../../domain/kiosk';
 import { entityRoom } from '../../sync/events';
 import type { Db } from '../db/database';
-import { entities } from '../db/schema/entities';
 import { areas, sites } from '../db/schema/places';
 import { users } from '../db/schema/people';
 import { kioskLogs, kiosks, kioskTokens, kioskVisits } from '../db/schema/kiosk';
+import { entitySummary, insertKiosk, placeOf, type KioskRow } from './kiosk-registration';
 import { attendanceModes } from '../db/schema/kiosk-config';
-import { hashToken, newToken } from '../auth/tokens';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
 
-type KioskRow = typeof kiosks.$inferSelect;
+type Place = NonNullable<Awaited<ReturnType<typeof placeOf>>>;
+
+export const kioskView = (k: KioskRow, online = false) => ({
+  id: k.id, kiosk_name: k.kioskName, area_id: k.areaId, macAddress: k.macAddress, android_serial: k.androidSerial,
+  serial_number: k.serialNumber, version: k.version, created_at: k.createdAt.getTime(),
+  last_seen_at: k.lastSeenAt?.getTime() ?? null,
+  state: online ? 'online' as const : 'offline' as const,
+});
+
+/** What a newly registered device receives: its own token, its kiosk and its company. */
+export const registered = (row: KioskRow, token: string, place: Place, entity: Awaited<ReturnType<typeof entitySummary>>) => ({
+  access_token: token,
+  kiosk: { ...kioskView(row), area_name: place.area.name, site_id: place.site.id, site_name: place.site.name },
+  entity,
+});
 
 export function kioskService(db: Db, now: () => number, realtime?: Pick<Realtime, 'dataInRoom'>) {
   /** Socket presence: a kiosk is online while its socket is joined (last seen is set when it leaves). */
@@ -23,12 +36,7 @@ export function kioskService(db: Db, now: () => number, realtime?: Pick<Realtime
     const data = (await realtime?.dataInRoom(entityRoom(entityId))) ?? [];
     return new Set(data.map((d) => d.kioskId).filter((id): id is string => typeof id === 'string'));
   }
-  const view = (k: KioskRow, online = false) => ({
-    id: k.id, kiosk_name: k.kioskName, area_id: k.areaId, macAddress: k.macAddress, android_serial: k.androidSerial,
-    serial_number: k.serialNumber, version: k.version, created_at: k.createdAt.getTime(),
-    last_seen_at: k.lastSeenAt?.getTime() ?? null,
-    state: online ? 'online' as const : 'offline' as const,
-  });
+  const view = kioskView;
   const ownEntity = (ctx: RequestContext, entityId: string) => {
     if (entityId !== ctx.entityId) throw notFound();
   };
@@ -40,29 +48,15 @@ export function kioskService(db: Db, now: () => number, realtime?: Pick<Realtime
 
   return {
     async register(ctx: RequestContext, body: RegisterKioskRequest) {
-      const [place] = await db.select({ area: areas, site: sites }).from(areas)
-        .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
-        .where(and(eq(areas.entityId, ctx.entityId), eq(areas.id, body.area_id)));
+      const place = await placeOf(db, ctx.entityId, body.area_id);
       if (!place) throw notFound();
       assertAllowed(ctx, 'sites_devices');
-      const [entity] = await db.select().from(entities).where(eq(entities.id, ctx.entityId));
-      const id = uuidv7();
-      const token = newToken();
-      const at = new Date(now());
-      const row = await db.transaction(async (tx) => {
-        const [k] = await tx.insert(kiosks).values({
-          entityId: ctx.entityId, id, kioskName: body.kiosk_name, areaId: place.area.id, macAddress: body.macAddress ?? null,
-          androidSerial: body.android_serial ?? null, serialNumber: body.serial_number ?? null, version: body.version ?? null,
-          registeredBy: ctx.userId, createdAt: at, lastSeenAt: at,
-        }).returning();
-        await tx.insert(kioskTokens).values({ tokenHash: hashToken(token), entityId: ctx.entityId, kioskId: id, createdAt: at });
-        return k!;
-      });
-      return {
-        access_token: token,
-        kiosk: { ...view(row), area_name: place.area.name, site_id: place.site.id, site_name: place.site.name },
-        entity: { id: entity!.id, name: entity!.name, logo: entity!.logo, subdomain: entity!.subdomain },
-      };
+      const entity = await entitySummary(db, ctx.entityId);
+      const { row, token } = await db.transaction((tx) => insertKiosk(tx, {
+        id: uuidv7(), entityId: ctx.entityId, kioskName: body.kiosk_name, areaId: place.area.id, registeredBy: ctx.userId, at: new Date(now()),
+        macAddress: body.macAddress, androidSerial: body.android_serial, serialNumber: body.serial_number, version: body.version,
+      }));
+      return registered(row, token, place, entity);
     },
 
     /** Sites with their areas, for the registration picker. */

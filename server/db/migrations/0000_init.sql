@@ -350,6 +350,21 @@ CREATE TABLE "kiosk_commands" (
 	CONSTRAINT "kiosk_commands_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "kiosk_pairing_codes" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"code_hash" text NOT NULL,
+	"area_id" uuid NOT NULL,
+	"kiosk_name" text NOT NULL,
+	"created_by" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"kiosk_id" uuid,
+	CONSTRAINT "kiosk_pairing_codes_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "kiosk_pairing_codes_entity_code_unique" UNIQUE("entity_id","code_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "admin_scopes" (
 	"entity_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -564,6 +579,8 @@ ALTER TABLE "compliance_forms" ADD CONSTRAINT "compliance_forms_entity_id_entiti
 ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_commands" ADD CONSTRAINT "kiosk_commands_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_commands" ADD CONSTRAINT "kiosk_commands_kiosk_fk" FOREIGN KEY ("entity_id","kiosk_id") REFERENCES "public"."kiosks"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_pairing_codes" ADD CONSTRAINT "kiosk_pairing_codes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_pairing_codes" ADD CONSTRAINT "kiosk_pairing_codes_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grid_preferences" ADD CONSTRAINT "grid_preferences_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -608,6 +625,7 @@ CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree
 CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_visits_at_idx" ON "kiosk_visits" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_commands_kiosk_status_idx" ON "kiosk_commands" USING btree ("entity_id","kiosk_id","status");--> statement-breakpoint
+CREATE INDEX "kiosk_pairing_codes_code_idx" ON "kiosk_pairing_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in");--> statement-breakpoint
 CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_url");--> statement-breakpoint
 CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint

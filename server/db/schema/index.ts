@@ -8,6 +8,7 @@ export * from './sync';
 export * from './kiosk';
 export * from './kiosk-config';
 export * from './kiosk-commands';
+export * from './kiosk-pairing';
 export * from './dashboard';
 export * from './preregistration';
 export * from './emergency';

@@ -6,7 +6,18 @@ import QRCode from 'qrcode';
 const W = 640;
 const H = 480;
 
+export const FAKE_CAMERA_SIZE = { width: W, height: H } as const;
+
 export function writeQrVideo(path: string, text: string, frames = 10): void {
+  const luma = qrFrameLuma(text);
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`);
+  writeFileSync(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+}
+
+/** The frame's luma plane (W × H, one byte a pixel): the QR centred on a light background. */
+export function qrFrameLuma(text: string): Buffer {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
   const quiet = 4;
@@ -24,8 +35,5 @@ export function writeQrVideo(path: string, text: string, frames = 10): void {
       }
     }
   }
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`);
-  writeFileSync(path, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+  return luma;
 }

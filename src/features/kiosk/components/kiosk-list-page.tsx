@@ -10,6 +10,7 @@ import { Icon } from '../../../ui/icons';
 import { PageTitle } from '../../../ui/page-title';
 import { DeleteModal, MoveModal, SettingsModal, type AreaOption, type KioskItem } from './kiosk-admin-modals';
 import { KioskRequestsDrawer } from './kiosk-requests-drawer';
+import { PairKioskModal } from './pair-kiosk-modal';
 import { useKioskAdmin } from './use-kiosk-admin';
 
 const REFRESH_MS = 10_000;
@@ -28,6 +29,7 @@ export function KioskListPage() {
   const [editing, setEditing] = useState<KioskItem[]>([]);
   const [deleting, setDeleting] = useState<KioskItem | null>(null);
   const [requestsOf, setRequestsOf] = useState<KioskItem | null>(null);
+  const [pairing, setPairing] = useState(false);
   const load = useCallback(async () => {
     if (!entityId) return;
     const r = await api.get<{ data: KioskItem[] }>(`/kiosk/${entityId}`);
@@ -52,7 +54,10 @@ export function KioskListPage() {
     <Stack gap="md" data-testid="kiosk-list">
       <Group justify="space-between">
         <PageTitle>{t('kiosk.list.title')}</PageTitle>
-        <Button component="a" href="/kiosk-register" variant="light">{t('kiosk.register.title')}</Button>
+        <Group gap="xs">
+          <Button onClick={() => setPairing(true)} data-testid="kiosk-pair-open">{t('kioskPairing.open')}</Button>
+          <Button component="a" href="/kiosk-register" variant="light">{t('kiosk.register.title')}</Button>
+        </Group>
       </Group>
       {chosen.length > 0 ? (
         <Paper withBorder radius="md" p="sm" data-testid="kiosk-bulk-bar">
@@ -136,6 +141,7 @@ export function KioskListPage() {
       <SettingsModal kiosks={editing} send={send} onClose={() => setEditing([])} />
       <DeleteModal kiosk={deleting} send={send} onClose={() => setDeleting(null)} />
       <KioskRequestsDrawer kiosk={requestsOf} onClose={() => setRequestsOf(null)} />
+      <PairKioskModal opened={pairing} areas={areas} onClose={() => { setPairing(false); void load(); }} />
     </Stack>
   );
 }

@@ -1,16 +1,26 @@
 // /kiosk-register: an admin signs in once (the session is never stored on the device), picks
-// the area and names the kiosk; the server hands back the kiosk's own device token.
-import { useState } from 'react';
+// the area and names the kiosk; the server hands back the kiosk's own device token. Or, with no
+// sign-in here, the device scans a pairing QR made on /sites and the code does the same.
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Container, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { registerKioskRequest } from '../../../../domain/kiosk';
+import { readPairingQr } from '../../../../domain/kiosk-pairing';
 import { parse } from '../../../../domain/validation';
 import { login, logout } from '../../../api/auth';
 import { createHttpClient } from '../../../api/http';
 import { useDb } from '../../../db/db-context';
 import { saveKiosk, type RegisterAnswer } from '../journey/kiosk-store';
 import './kiosk.css';
+
+// The camera scanner is its own chunk, loaded only when a pairing code is scanned.
+const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
+
+/** What the server's refusal of a pairing code means on this screen. */
+const PAIR_REFUSAL: Record<number, Record<string, string>> = {
+  404: { not_found: 'kioskPairing.unknown' }, 409: { link_used: 'kioskPairing.used', link_expired: 'kioskPairing.expired' },
+};
 
 interface AreaOption { id: string; name: string; site_name: string }
 
@@ -26,6 +36,7 @@ export function RegisterKiosk() {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  const [scanning, setScanning] = useState(false);
   const client = createHttpClient({ getToken: () => adminToken ?? undefined });
 
   async function signIn() {
@@ -61,6 +72,21 @@ export function RegisterKiosk() {
     await logout(client).catch(() => undefined);
   }
 
+  async function scanned(text: string) {
+    setScanning(false);
+    const code = readPairingQr(text);
+    if (!code) return setError(t('kioskPairing.notPairing'));
+    setBusy(true);
+    setError(null);
+    const r = await createHttpClient().post<{ data: RegisterAnswer }>('/kiosk/pair', { code, version: import.meta.env.VITE_APP_VERSION ?? '0.1.0' });
+    setBusy(false);
+    if (!r.ok) {
+      const key = PAIR_REFUSAL[r.status]?.[r.body?.code ?? ''];
+      return setError(r.status === 0 ? t('kiosk.register.offline') : key ? t(key) : messageOf(r.body) ?? t('errors.generic'));
+    }
+    await saveKiosk(db, r.data.data);
+  }
+
   const err = (f: string) => (fieldErrors[f]?.[0] ? t(fieldErrors[f]![0]!) : undefined);
   return (
     <div className="gh-kiosk" data-testid="kiosk-register">
@@ -76,6 +102,20 @@ export function RegisterKiosk() {
                   <TextInput size="lg" name="email" type="email" label={t('kiosk.register.email')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} required />
                   <PasswordInput size="lg" name="password" label={t('kiosk.register.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
                   <Button size="xl" type="submit" loading={busy} data-testid="kiosk-register-login">{t('kiosk.register.signIn')}</Button>
+                  <Text ta="center" c="dimmed">{t('kioskPairing.or')}</Text>
+                  {scanning ? (
+                    <Stack data-testid="kiosk-pair-scanner">
+                      <Suspense fallback={<Text c="dimmed">{t('kioskPairing.cameraStarting')}</Text>}>
+                        <QrScanner onDecoded={(text) => void scanned(text)} onError={() => { setScanning(false); setError(t('kioskPairing.noCamera')); }} />
+                      </Suspense>
+                      <Button size="xl" variant="default" onClick={() => setScanning(false)}>{t('kioskAdmin.cancel')}</Button>
+                    </Stack>
+                  ) : (
+                    <Button size="xl" variant="light" loading={busy} onClick={() => { setError(null); setScanning(true); }} data-testid="kiosk-pair-scan">
+                      {t('kioskPairing.scan')}
+                    </Button>
+                  )}
+                  <Text size="sm" c="dimmed">{t('kioskPairing.scanHint')}</Text>
                 </Stack>
               </form>
             ) : (
