@@ -42,7 +42,8 @@ export interface LiveSyncStatus {
   lastError: string | null;
 }
 
-function useOnline(): boolean {
+/** The browser's own online flag, following its online/offline events. */
+export function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
     const on = () => setOnline(true);

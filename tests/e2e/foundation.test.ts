@@ -1,20 +1,17 @@
 // The foundation as a person sees it: log in, the menu per role, Standalone landing,
 // Arabic surviving a reload, and the shell rendering offline from the service worker.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chooseFromMenu, launch, login, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { chooseFromMenu, login, newContext, screenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/lifecycle';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('foundation in Chromium', () => {

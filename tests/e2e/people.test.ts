@@ -1,21 +1,18 @@
 // Users in Chromium: create, edit (with the duplicate-email error shown), archive and move a
 // user; screenshots of the users page in English and Arabic on a desktop and a tablet.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pngOf } from '../../server/people/test-images';
-import { launch, login, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { login, newContext, screenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/lifecycle';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function choose(page: Page, testId: string, option: string) {

@@ -2,22 +2,19 @@
 // (mailed and shown as a QR); the holder opens /rfid/{code} on a phone, is refused a card someone
 // else has, enrols a new one, and the used link then says so; a kiosk receives the new card and
 // identifies the person by it with no network. Screenshots at 390×844, en and ar.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { registerKiosk, shooter, startJourney } from './kiosk/kiosk-steps';
-import { launch, login, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { login, newContext, screenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/lifecycle';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** On /rfid-enrollment: choose the person and create their link; answers the link's url. */

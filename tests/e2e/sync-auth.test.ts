@@ -1,20 +1,17 @@
 // Changes outlive a session: an expired token keeps the outbox until the person logs in again,
 // and logging out with unsent changes warns first and keeps them for their author.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chooseFromMenu, launch, login, newContext } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { chooseFromMenu, login, newContext } from './support/browser';
+import type { RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/lifecycle';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const attr = (page: Page, name: string) => page.getByTestId('sync-status').getAttribute(name);

@@ -1,23 +1,20 @@
 // Faults in real Chromium: a push whose answer is lost after the server applied it, and two
 // devices working offline at once. Each ends with exact server totals: 0 lost, 0 duplicated.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { onSite, type PresenceEvent } from '../../domain/presence';
 import type { PullResponse } from '../../sync/protocol';
-import { launch, login, newContext } from '../e2e/support/browser';
-import { startServer, type RunningServer } from '../e2e/support/server';
+import { login, newContext } from '../e2e/support/browser';
+import type { RunningServer } from '../e2e/support/server';
+import { useServerAndBrowser } from '../e2e/support/lifecycle';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function serverEvents(token: string): Promise<PresenceEvent[]> {

@@ -1,12 +1,13 @@
 // How fresh the emergency data on this device is: when it last synced with the server, and
 // how many sign-in devices the server has not heard from lately (their sign-ins may be
 // missing here). The device list is fetched when online and kept for offline use.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { staleDevices, type DeviceSeen } from '../../../../domain/emergency-list';
 import type { SyncStatus } from '../../../../sync/engine';
 import { api } from '../../../api/client';
 import { useDb } from '../../../db/db-context';
+import { useOnline } from '../../../sync/sync-context';
 
 const DEVICES_KEY = 'emergency.devices';
 /** A device is stale after 5 minutes unheard; asking the server every sync (every mark) only added load. */
@@ -19,20 +20,6 @@ export interface Freshness {
   stale: { count: number; since: number | null };
 }
 
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}
 
 export function useFreshness(): Freshness {
   const db = useDb();
