@@ -1,64 +1,27 @@
 // Kiosk management over a real socket: presence, moves and settings that follow the kiosk,
 // commands that reach a connected kiosk at once and an offline one when it joins again.
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ClientToServerEvents, KioskCommandEvent, ServerToClientEvents } from '../../sync/events';
+import { beforeAll, expect, it } from 'vitest';
 import { kioskCommands } from '../db/schema/kiosk-commands';
 import { areas } from '../db/schema/places';
-import { attachRealtime } from '../realtime';
 import { eachDatabase } from '../test/databases';
-import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
+import { bearer, entityFacts, tokenFor } from '../test/harness';
+import { kioskSocketHarness } from './kiosk-socket-harness';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 eachDatabase((get) => {
-  let app: FastifyInstance;
-  let url: string;
-  let admin: string;
+  const h = kioskSocketHarness(get, ['Lobby east', 'Lobby west']);
+  const { call, online, until, kiosks, clock } = h;
   let acmeId: string;
   let reception: string;
   let otherArea: string;
-  const clients: Client[] = [];
-  const kiosks: Record<string, { id: string; token: string }> = {};
-  const clock = testClock();
 
-  beforeAll(async () => {
-    app = await seededApp(get().database, clock);
-    await attachRealtime(app, { auth: app.services.auth, hub: app.realtimeHub, pool: get().database.pool });
-    url = await app.listen({ port: 0, host: '127.0.0.1' });
-    admin = await tokenFor(app, 'admin@acme.test');
-    acmeId = (await entityFacts(get().database, 'acme')).entity.id;
-    const rows = await get().database.db.select().from(areas).where(eq(areas.entityId, acmeId));
-    reception = rows.find((a) => a.name === 'Reception')!.id;
-    otherArea = rows.find((a) => a.name !== 'Reception')!.id;
-    for (const name of ['Lobby east', 'Lobby west']) {
-      const res = await app.inject({ method: 'POST', url: '/api/kiosk', headers: bearer(admin), payload: { kiosk_name: name, area_id: reception } });
-      kiosks[name] = { id: res.json().data.kiosk.id, token: res.json().data.access_token };
-    }
-  });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await app.close();
+  beforeAll(() => {
+    ({ acmeId } = h);
+    [reception, otherArea] = h.areaIds as [string, string];
   });
 
-  const call = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object, token = admin) =>
-    app.inject({ method, url: `/api/${path}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  /** A kiosk's socket as its sync worker opens it; commands it receives are collected. */
-  async function online(name: string) {
-    const socket: Client = connect(url, { transports: ['websocket'], reconnection: false });
-    clients.push(socket);
-    const received: KioskCommandEvent[] = [];
-    socket.on('kioskCommand', (c) => received.push(c));
-    expect(await socket.timeout(5000).emitWithAck('join', { token: kiosks[name]!.token })).toMatchObject({ ok: true });
-    return { socket, received };
-  }
-  const until = async (check: () => boolean | Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
-    expect(await check()).toBe(true);
-  };
   const stateOf = async (name: string) => ((await call('GET', `kiosk/${acmeId}`)).json().data as Array<{ id: string; state: string; last_seen_at: number | null }>)
     .find((k) => k.id === kiosks[name]!.id)!;
 
@@ -126,7 +89,7 @@ eachDatabase((get) => {
 
   it('reports the build versions kiosks announce when they start', async () => {
     const { token } = kiosks['Lobby west']!;
-    const push = await app.inject({
+    const push = await h.app.inject({
       method: 'POST', url: '/api/sync/push', headers: bearer(token),
       payload: { deviceId: uuidv7(), mutations: [{ seq: 1, mutationId: uuidv7(), name: 'kiosk.log', args: { logId: uuidv7(), kind: 'action', code: 'app_started', data: { version: '9.9.9' }, at: Date.now() }, clientTime: Date.now(), clockOffsetMs: 0 }] },
     });
@@ -135,11 +98,11 @@ eachDatabase((get) => {
   });
 
   it('refuses without the permission and answers 404 for another company\'s kiosk or area, writing nothing', async () => {
-    const employee = await tokenFor(app, 'employee@acme.test');
+    const employee = await tokenFor(h.app, 'employee@acme.test');
     const { id } = kiosks['Lobby west']!;
     expect((await call('POST', 'kiosks/restart-app', { kiosk_ids: [id] }, employee)).statusCode).toBe(403);
     expect((await call('PUT', `kiosk_move/${id}`, { area_id: otherArea }, employee)).statusCode).toBe(403);
-    const globex = await tokenFor(app, 'admin@globex.test');
+    const globex = await tokenFor(h.app, 'admin@globex.test');
     const before = (await get().database.db.select().from(kioskCommands)).length;
     for (const [method, path, body] of [
       ['POST', 'kiosks/restart-app', { kiosk_ids: [id] }], ['POST', 'kiosks/pull-database', { kiosk_ids: [id] }],

@@ -1,62 +1,24 @@
 // The rest of spec 2 §7 "Kiosks" over a real socket: update (with key), push restart, face
 // library, remote support notices, and the requests lists and room data the dashboard reads.
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ClientToServerEvents, KioskCommandEvent, ServerToClientEvents } from '../../sync/events';
+import { beforeAll, expect, it } from 'vitest';
 import { kioskCommands } from '../db/schema/kiosk-commands';
-import { areas } from '../db/schema/places';
 import { users } from '../db/schema/people';
-import { attachRealtime } from '../realtime';
 import { eachDatabase } from '../test/databases';
-import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
+import { entityFacts, tokenFor } from '../test/harness';
+import { kioskSocketHarness } from './kiosk-socket-harness';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Item = { id: string; command: string; status: string; payload: Record<string, unknown>; kiosk_name: string; requested_by: { id: string; full_name: string } };
 
 eachDatabase((get) => {
-  let app: FastifyInstance;
-  let url: string;
-  let admin: string;
+  const h = kioskSocketHarness(get, ['Front desk', 'Back desk']);
+  const { call, online, until, kiosks, clock } = h;
   let adminId: string;
-  let acmeId: string;
-  const clients: Client[] = [];
-  const kiosks: Record<string, { id: string; token: string }> = {};
-  const clock = testClock();
 
   beforeAll(async () => {
-    app = await seededApp(get().database, clock);
-    await attachRealtime(app, { auth: app.services.auth, hub: app.realtimeHub, pool: get().database.pool });
-    url = await app.listen({ port: 0, host: '127.0.0.1' });
-    admin = await tokenFor(app, 'admin@acme.test');
-    acmeId = (await entityFacts(get().database, 'acme')).entity.id;
     adminId = (await get().database.db.select().from(users).where(eq(users.email, 'admin@acme.test')))[0]!.id;
-    const reception = (await get().database.db.select().from(areas).where(eq(areas.entityId, acmeId))).find((a) => a.name === 'Reception')!.id;
-    for (const name of ['Front desk', 'Back desk']) {
-      const res = await app.inject({ method: 'POST', url: '/api/kiosk', headers: bearer(admin), payload: { kiosk_name: name, area_id: reception } });
-      kiosks[name] = { id: res.json().data.kiosk.id, token: res.json().data.access_token };
-    }
-  });
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await app.close();
   });
 
-  const call = (method: 'GET' | 'POST', path: string, payload?: object, token = admin) =>
-    app.inject({ method, url: `/api/${path}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  async function online(name: string) {
-    const socket: Client = connect(url, { transports: ['websocket'], reconnection: false });
-    clients.push(socket);
-    const received: KioskCommandEvent[] = [];
-    socket.on('kioskCommand', (c) => received.push(c));
-    expect(await socket.timeout(5000).emitWithAck('join', { token: kiosks[name]!.token })).toMatchObject({ ok: true });
-    return { socket, received };
-  }
-  const until = async (check: () => boolean | Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
-    expect(await check()).toBe(true);
-  };
   const requestsOf = async (name: string, user = 'all') => (await call('GET', `kiosks/requests/${kiosks[name]!.id}/${user}`)).json().data as Item[];
 
   it('sends update-app with its key to the kiosk and lists the request, key hidden, until it succeeds', async () => {
@@ -96,7 +58,7 @@ eachDatabase((get) => {
     expect((await requestsOf('Front desk', adminId)).length).toBeGreaterThan(0);
     const reporterId = (await get().database.db.select().from(users).where(eq(users.email, 'reporter@acme.test')))[0]!.id;
     expect(await requestsOf('Front desk', reporterId)).toEqual([]);
-    const all = (await call('GET', `kiosks/requests/entity/${acmeId}/all`)).json().data as Item[];
+    const all = (await call('GET', `kiosks/requests/entity/${h.acmeId}/all`)).json().data as Item[];
     expect(new Set(all.map((r) => r.kiosk_name))).toEqual(new Set(['Front desk', 'Back desk']));
   });
 
@@ -121,17 +83,17 @@ eachDatabase((get) => {
     expect(long.json()).toMatchObject({ code: 'validation_failed', errors: { key: [expect.any(String)] } });
     expect((await call('POST', 'kiosks/push-restart', { kiosk_ids: [] })).json()).toMatchObject({ code: 'validation_failed', errors: { kiosk_ids: [expect.any(String)] } });
     expect((await call('GET', `kiosks/requests/${id}/someone`)).json()).toMatchObject({ code: 'validation_failed' });
-    const employee = await tokenFor(app, 'employee@acme.test');
+    const employee = await tokenFor(h.app, 'employee@acme.test');
     expect((await call('POST', 'kiosks/update-app', { kiosk_ids: [id] }, employee)).statusCode).toBe(403);
     expect((await call('GET', `kiosks/requests/${id}/all`, undefined, employee)).statusCode).toBe(403);
     const globex = await entityFacts(get().database, 'globex');
-    const globexAdmin = await tokenFor(app, 'admin@globex.test');
+    const globexAdmin = await tokenFor(h.app, 'admin@globex.test');
     const globexUser = (await get().database.db.select().from(users).where(eq(users.entityId, globex.entity.id)))[0]!.id;
     for (const [method, path, body, token] of [
       ['POST', 'kiosks/update-app', { kiosk_ids: [id], key: 'x' }, globexAdmin], ['POST', 'kiosks/push-restart', { kiosk_ids: [id] }, globexAdmin],
       ['POST', 'kiosks/remote-show-screen', { kiosk_ids: [id] }, globexAdmin], ['GET', `kiosks/room-data/${id}`, undefined, globexAdmin],
-      ['GET', `kiosks/requests/${id}/all`, undefined, globexAdmin], ['GET', `kiosks/requests/entity/${acmeId}/all`, undefined, globexAdmin],
-      ['GET', `kiosks/requests/${id}/${globexUser}`, undefined, admin], ['GET', `kiosks/requests/entity/${globex.entity.id}/all`, undefined, admin],
+      ['GET', `kiosks/requests/${id}/all`, undefined, globexAdmin], ['GET', `kiosks/requests/entity/${h.acmeId}/all`, undefined, globexAdmin],
+      ['GET', `kiosks/requests/${id}/${globexUser}`, undefined, h.admin], ['GET', `kiosks/requests/entity/${globex.entity.id}/all`, undefined, h.admin],
     ] as const) expect((await call(method, path, body, token)).statusCode, path).toBe(404);
     expect(await get().database.db.select().from(kioskCommands)).toHaveLength(before);
   });
