@@ -54,7 +54,10 @@ async function boundsOf(db: Db, range: DayRange): Promise<{ lo: number; hi: numb
 /** The visits of the range from the `visits` table (paired at write time), with their names. */
 function visitsCte(entityId: string, { lo, hi }: { lo: number; hi: number }): SQL {
   return sql`
-    with visits_of_range as (
+    -- Materialized: the range's visits first, then filter, sort and page them. Inlined, a
+    -- filter that makes the sort key constant (status = x, sorted by status) let the planner
+    -- walk the primary key for "order by id" across every day of the company's history.
+    with visits_of_range as materialized (
       select v.id, v.person_id, u.full_name, coalesce(v.user_type_id, u.user_type_id) as user_type_id, t.name as user_type_name,
              a.site_id, s.name as site_name, v.area_id, a.name as area_name, v.time_in, v.time_out, v.status
       from visits v
