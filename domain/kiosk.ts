@@ -50,10 +50,6 @@ export const registerKioskRequest = v.object({
 });
 export type RegisterKioskRequest = v.InferOutput<typeof registerKioskRequest>;
 
-/** A kiosk counts as online when the server heard from it this recently (sync pulls every 30 s). */
-export const KIOSK_ONLINE_WINDOW_MS = 75_000;
-export const kioskOnline = (lastSeenAt: number | null, now: number): boolean => lastSeenAt !== null && now - lastSeenAt <= KIOSK_ONLINE_WINDOW_MS;
-
 /** How long the kiosk waits without a touch before it clears the screen and goes home. */
 export const KIOSK_IDLE_MS = 45_000;
 

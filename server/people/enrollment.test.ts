@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { entities, userCards, users } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { bearer, seededApp, tokenFor } from '../test/harness';
+import { callerOf, seededApp, tokenFor } from '../test/harness';
 
 eachDatabase((get) => {
   let app: FastifyInstance;
@@ -15,8 +15,7 @@ eachDatabase((get) => {
   let acme: string;
   let first: string;
   let second: string;
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = callerOf(() => app, () => admin);
   const cards = async () => get().database.db.select().from(userCards).where(eq(userCards.entityId, acme));
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { entities, roles, sites, users, userSiteAccess, userTypes } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { bearer, seededApp, tokenFor } from '../test/harness';
+import { callerOf, seededApp, tokenFor } from '../test/harness';
 
 eachDatabase((get) => {
   let app: FastifyInstance;
@@ -16,8 +16,7 @@ eachDatabase((get) => {
   let globexSite: string;
   let people: Array<typeof users.$inferSelect>;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = callerOf(() => app, () => admin);
   const userRow = async (id: string) => (await get().database.db.select().from(users).where(and(eq(users.entityId, acme), eq(users.id, id))))[0]!;
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { entities, userTypes, users, visitEvents } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { bearer, seededApp, tokenFor } from '../test/harness';
+import { bearer, callerOf, seededApp, tokenFor } from '../test/harness';
 import { pngOf } from './test-images';
 
 eachDatabase((get) => {
@@ -17,8 +17,7 @@ eachDatabase((get) => {
   let staff: string;
   let visitor: string;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = callerOf(() => app, () => admin);
   const person = (n: string, extra: Record<string, unknown> = {}) => ({
     full_name: `Pat ${n}`, email: `pat.${n}@acme.test`, phone: `0700${n}`, user_type_id: visitor, ...extra,
   });

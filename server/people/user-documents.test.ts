@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { entities, userDocuments, users } from '../db/schema/index';
 import { changesAfter, lastChangeSeq } from '../sync/changes';
 import { eachDatabase } from '../test/databases';
-import { bearer, seededApp, tokenFor } from '../test/harness';
+import { callerOf, seededApp, tokenFor } from '../test/harness';
 
 const en = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8')) as { validation: Record<string, string> };
 /** The English words the answer carries for a `validation.*` key. */
@@ -20,8 +20,7 @@ eachDatabase((get) => {
   let warden: string;
   let acme: string;
   let userId: string;
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = callerOf(() => app, () => admin);
   const stored = async () => get().database.db.select().from(userDocuments).where(and(eq(userDocuments.entityId, acme), eq(userDocuments.userId, userId)));
 
   beforeAll(async () => {

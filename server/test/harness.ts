@@ -60,3 +60,12 @@ export async function entityFacts(database: DatabaseHandle, subdomain: string) {
     strings: [entity.name, entity.subdomain, ...userRows.map((u) => u.email), ...userRows.map((u) => u.fullName), ...siteRows.map((s) => s.name)],
   };
 }
+
+/**
+ * An `inject` as a bearer with an optional JSON payload. The app and the default token are
+ * read at call time, so a suite can set them in its beforeAll.
+ */
+export function callerOf(app: () => FastifyInstance, defaultToken: () => string) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = defaultToken()) =>
+    app().inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+}
