@@ -3,6 +3,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 const API_TARGET = 'http://localhost:8080';
 
@@ -35,6 +36,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
+    // Last: .br and .gz of every text file, including the service worker written above.
+    precompress(),
   ],
   server: {
     proxy: {

@@ -7,7 +7,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['domain/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'domain/**/*.test.ts',
+            'sync/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'workers/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -32,11 +32,17 @@ async function signEveryoneIn(target: BenchTarget, people: string[], areaId: str
   const deviceId = uuidv7();
   for (let i = 0; i < people.length; i += 1_000) {
     const mutations = people.slice(i, i + 1_000).map((personId, j) => ({
-      seq: i + j + 1, mutationId: uuidv7(), name: 'visit.signIn', clientTime: Date.now(), clockOffsetMs: 0,
+      seq: i + j + 1,
+      mutationId: uuidv7(),
+      name: 'visit.signIn',
+      clientTime: Date.now(),
+      clockOffsetMs: 0,
       args: { eventId: uuidv7(), personId, areaId, at: Date.now() - 3_600_000 + i + j },
     }));
     const res = await fetch(`${target.url}/api/sync/push`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ deviceId, mutations }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId, mutations }),
     });
     if (res.status !== 200) throw new Error(`push: ${res.status} ${await res.text()}`);
   }
@@ -44,21 +50,28 @@ async function signEveryoneIn(target: BenchTarget, people: string[], areaId: str
 
 /** Sets the search box's value as typing does and waits for the list's count to change: ms. */
 function keystroke(page: Page, value: string): Promise<number> {
-  return page.evaluate((text) => new Promise<number>((done, fail) => {
-    const input = document.querySelector<HTMLInputElement>('[data-testid="list-search"]')!;
-    const badge = document.querySelector('[data-testid="on-site-total"]')!;
-    const before = badge.getAttribute('data-count');
-    const started = performance.now();
-    const observer = new MutationObserver(() => {
-      if (badge.getAttribute('data-count') === before) return;
-      observer.disconnect();
-      done(performance.now() - started);
-    });
-    observer.observe(badge, { attributes: true });
-    setTimeout(() => { observer.disconnect(); fail(new Error(`no change for "${text}"`)); }, 5_000);
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }), value);
+  return page.evaluate(
+    (text) =>
+      new Promise<number>((done, fail) => {
+        const input = document.querySelector<HTMLInputElement>('[data-testid="list-search"]')!;
+        const badge = document.querySelector('[data-testid="on-site-total"]')!;
+        const before = badge.getAttribute('data-count');
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (badge.getAttribute('data-count') === before) return;
+          observer.disconnect();
+          done(performance.now() - started);
+        });
+        observer.observe(badge, { attributes: true });
+        setTimeout(() => {
+          observer.disconnect();
+          fail(new Error(`no change for "${text}"`));
+        }, 5_000);
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }),
+    value,
+  );
 }
 
 const measures = (page: Page, name: string) =>
@@ -69,7 +82,11 @@ export async function run(): Promise<SectionResult[]> {
   const dist = resolve(process.env.DIST_DIR || 'dist');
   if (!existsSync(resolve(dist, 'index.html'))) {
     console.log(`building the PWA (${dist} is missing)…`);
-    if (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
+    if (
+      spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { stdio: 'inherit' })
+        .status !== 0
+    )
+      throw new Error('vite build failed');
   }
   const target = await openTarget('pglite');
   const browser = await launch();
@@ -80,7 +97,11 @@ export async function run(): Promise<SectionResult[]> {
     const page = await context.newPage();
     const loginStarted = performance.now();
     await login(page, 'warden@acme.test');
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle', undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
+      undefined,
+      { timeout: 120_000 },
+    );
     const firstSync = performance.now() - loginStarted;
 
     // 1. The list ready from local data, on a fresh page load each time.
@@ -88,7 +109,11 @@ export async function run(): Promise<SectionResult[]> {
     const rendered: number[] = [];
     for (let i = 0; i < LIST_RUNS; i++) {
       await page.goto('/emergency-list');
-      await page.waitForFunction((n) => document.querySelector('[data-testid="on-site-total"]')?.getAttribute('data-count') === String(n), PEOPLE, { timeout: 60_000 });
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="on-site-total"]')?.getAttribute('data-count') === String(n),
+        PEOPLE,
+        { timeout: 60_000 },
+      );
       ready.push(...(await measures(page, 'gh:emergency-list-ready')));
       rendered.push(await page.evaluate(() => performance.now()));
     }
@@ -106,15 +131,23 @@ export async function run(): Promise<SectionResult[]> {
     await page.goto('/emergency-sessions');
     await page.getByTestId('start-session').getByText('Head Office').click();
     await page.getByTestId('start-session-button').click();
-    await page.waitForFunction((n) => document.querySelector('[data-testid="count-total"]')?.getAttribute('data-value') === String(n), PEOPLE, { timeout: 60_000 });
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="count-total"]')?.getAttribute('data-value') === String(n),
+      PEOPLE,
+      { timeout: 60_000 },
+    );
     const shown: number[] = [];
     const rows = page.getByTestId('roll-call-row');
     for (let i = 0; i < MARKS; i++) {
       const row = rows.nth(i);
       const started = await page.evaluate(() => performance.now());
       await row.getByTestId(i % 2 ? 'mark-safe' : 'mark-missing').click();
-      await page.waitForFunction(([idx, status]) => document.querySelectorAll('[data-testid="roll-call-row"]')[idx as number]?.getAttribute('data-status') === status,
-        [i, i % 2 ? 'safe' : 'missing'] as const);
+      await page.waitForFunction(
+        ([idx, status]) =>
+          document.querySelectorAll('[data-testid="roll-call-row"]')[idx as number]?.getAttribute('data-status') ===
+          status,
+        [i, i % 2 ? 'safe' : 'missing'] as const,
+      );
       shown.push((await page.evaluate(() => performance.now())) - started);
     }
     const commits = await measures(page, 'gh:emergency-mark-commit');
@@ -122,21 +155,58 @@ export async function run(): Promise<SectionResult[]> {
     const result: SectionResult = {
       title: `emergency: ${PEOPLE.toLocaleString('en-US')} people on site (Chromium, IndexedDB, PGlite server)`,
       figures: [
-        { label: 'list ready from local data (median of 5 loads)', value: ms(quantile(ready, 0.5)), target: '≤ 300 ms', met: quantile(ready, 0.5) <= 300 },
-        { label: 'list ready from local data (slowest load)', value: ms(Math.max(...ready)), note: 'IndexedDB read + derive + first render' },
+        {
+          label: 'list ready from local data (median of 5 loads)',
+          value: ms(quantile(ready, 0.5)),
+          target: '≤ 300 ms',
+          met: quantile(ready, 0.5) <= 300,
+        },
+        {
+          label: 'list ready from local data (slowest load)',
+          value: ms(Math.max(...ready)),
+          note: 'IndexedDB read + derive + first render',
+        },
         // The first load after login has no stored list yet: it reads every person and sign-in,
         // as any load does after a pull or a mark moved the data on (see list-snapshot.ts).
-        { label: 'list ready, first load (no stored list)', value: ms(ready[0] ?? NaN), note: 'people + sign-ins read and derived' },
-        { label: 'page load to 5,000 listed (median)', value: ms(quantile(rendered, 0.5)), note: 'includes app boot and the route chunk' },
+        {
+          label: 'list ready, first load (no stored list)',
+          value: ms(ready[0] ?? NaN),
+          note: 'people + sign-ins read and derived',
+        },
+        {
+          label: 'page load to 5,000 listed (median)',
+          value: ms(quantile(rendered, 0.5)),
+          note: 'includes app boot and the route chunk',
+        },
         { label: 'search keystroke to filtered list (p50)', value: ms(quantile(keys, 0.5)) },
-        { label: 'search keystroke to filtered list (p95)', value: ms(quantile(keys, 0.95)), target: '≤ 50 ms', met: quantile(keys, 0.95) <= 50, note: `${keys.length} keystrokes` },
+        {
+          label: 'search keystroke to filtered list (p95)',
+          value: ms(quantile(keys, 0.95)),
+          target: '≤ 50 ms',
+          met: quantile(keys, 0.95) <= 50,
+          note: `${keys.length} keystrokes`,
+        },
         { label: 'mark committed locally (p50)', value: ms(quantile(commits, 0.5)) },
-        { label: 'mark committed locally (p95)', value: ms(quantile(commits, 0.95)), target: '≤ 30 ms', met: quantile(commits, 0.95) <= 30, note: `${commits.length} marks: mark + outbox, one transaction` },
-        { label: 'tap to status on screen (p95)', value: ms(quantile(shown, 0.95)), note: 'commit + re-derive 5,000 + render' },
+        {
+          label: 'mark committed locally (p95)',
+          value: ms(quantile(commits, 0.95)),
+          target: '≤ 30 ms',
+          met: quantile(commits, 0.95) <= 30,
+          note: `${commits.length} marks: mark + outbox, one transaction`,
+        },
+        {
+          label: 'tap to status on screen (p95)',
+          value: ms(quantile(shown, 0.95)),
+          note: 'commit + re-derive 5,000 + render',
+        },
         { label: 'first sync after login', value: ms(firstSync), note: 'pull of 5,000 people and events' },
       ],
       // Figures scale with whatever else the machine runs; say how busy it was.
-      notes: [`machine: ${cpus().length} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`],
+      notes: [
+        `machine: ${cpus().length} CPUs, load average ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' / ')} (1 / 5 / 15 min)`,
+      ],
     };
     printSection(result);
     await context.close();
@@ -148,8 +218,11 @@ export async function run(): Promise<SectionResult[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  run().then(() => process.exit(0), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  run().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

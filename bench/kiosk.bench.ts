@@ -20,7 +20,8 @@ const MONDAY_1030 = (() => {
   return d;
 })();
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /** The gzip size of every script and stylesheet the document loaded (workers listed apart). */
@@ -49,7 +50,11 @@ export async function run(): Promise<SectionResult[]> {
   const target = await openTarget('pglite');
   const browser = await launch();
   try {
-    const context = await browser.newContext({ baseURL: target.url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+    const context = await browser.newContext({
+      baseURL: target.url,
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'allow',
+    });
     const loaded: string[] = [];
     const workers: string[] = [];
     context.on('request', (r) => {
@@ -57,11 +62,16 @@ export async function run(): Promise<SectionResult[]> {
       const path = new URL(r.url()).pathname;
       if (!r.url().startsWith(target.url) || !/\.(js|css)$/.test(path)) return;
       // Worker scripts load as "script" too; they run off the main thread and are reported apart.
-      (/\.worker-|\/sw\.js$|workbox-/.test(path) || (type !== 'script' && type !== 'stylesheet') ? workers : loaded).push(r.url());
+      (/\.worker-|\/sw\.js$|workbox-/.test(path) || (type !== 'script' && type !== 'stylesheet')
+        ? workers
+        : loaded
+      ).push(r.url());
     });
     let page = await context.newPage();
     await registerKiosk(page, 'Bench kiosk', async () => undefined);
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.locator('[data-testid="kiosk-online"][data-online="true"]').waitFor();
 
     // 1. What the kiosk route loads, measured on a fresh load of the registered kiosk.
@@ -72,7 +82,9 @@ export async function run(): Promise<SectionResult[]> {
     await page.locator('[data-testid="kiosk-journey"]').nth(1).waitFor();
     await page.waitForTimeout(500); // lets lazily requested chunks of the first screen show up
     const initial = gzipOf([...new Set(loaded)]);
-    const shell = gzipOf([...new Set(loaded)].filter((u) => /\/assets\/index-[^/]+\.(js|css)$/.test(new URL(u).pathname)));
+    const shell = gzipOf(
+      [...new Set(loaded)].filter((u) => /\/assets\/index-[^/]+\.(js|css)$/.test(new URL(u).pathname)),
+    );
     if (process.env.BENCH_KIOSK_FILES) for (const u of new Set(loaded)) console.log(gzipOf([u]), new URL(u).pathname);
     const workerBytes = gzipOf([...new Set(workers)].filter((u) => /\.worker-/.test(u)));
 
@@ -93,13 +105,13 @@ export async function run(): Promise<SectionResult[]> {
     await page.reload();
     await step(page, 'home');
     const commits: number[] = [];
-    const cardNumber = await page.evaluate(`new Promise((ok) => {
+    const cardNumber = (await page.evaluate(`new Promise((ok) => {
       const open = indexedDB.open('gatehouse');
       open.onsuccess = () => {
         const req = open.result.transaction('personCards').objectStore('personCards').getAll();
         req.onsuccess = () => ok(req.result[0].rfid);
       };
-    })`) as string;
+    })`)) as string;
     for (let i = 0; i < COMMITS; i++) {
       await startJourney(page, 'Staff attendance');
       await page.getByTestId('kiosk-rfid').fill(cardNumber);
@@ -121,11 +133,33 @@ export async function run(): Promise<SectionResult[]> {
     const result: SectionResult = {
       title: 'kiosk (Chromium, built PWA, PGlite)',
       figures: [
-        { label: 'kiosk route initial JS + CSS (gzip)', value: kb(initial), target: '≤ 170 KB', met: initial <= 170 * 1024, note: `${new Set(loaded).size} files` },
+        {
+          label: 'kiosk route initial JS + CSS (gzip)',
+          value: kb(initial),
+          target: '≤ 170 KB',
+          met: initial <= 170 * 1024,
+          note: `${new Set(loaded).size} files`,
+        },
         { label: 'of which the shared app shell (index-*.js/css)', value: kb(shell), note: 'loaded by every route' },
-        { label: 'kiosk workers (sync + rules, gzip)', value: kb(workerBytes), note: 'off the main thread, not counted above' },
-        { label: `offline cold start → interactive home (median of ${COLD_STARTS})`, value: ms(quantile(starts, 0.5)), target: '≤ 1.5 s', met: quantile(starts, 0.5) <= 1500, note: `max ${ms(Math.max(...starts))}` },
-        { label: `tap confirm → result committed offline (p95 of ${commits.length})`, value: ms(quantile(commits, 0.95)), target: '≤ 100 ms', met: quantile(commits, 0.95) <= 100, note: `p50 ${ms(quantile(commits, 0.5))}` },
+        {
+          label: 'kiosk workers (sync + rules, gzip)',
+          value: kb(workerBytes),
+          note: 'off the main thread, not counted above',
+        },
+        {
+          label: `offline cold start → interactive home (median of ${COLD_STARTS})`,
+          value: ms(quantile(starts, 0.5)),
+          target: '≤ 1.5 s',
+          met: quantile(starts, 0.5) <= 1500,
+          note: `max ${ms(Math.max(...starts))}`,
+        },
+        {
+          label: `tap confirm → result committed offline (p95 of ${commits.length})`,
+          value: ms(quantile(commits, 0.95)),
+          target: '≤ 100 ms',
+          met: quantile(commits, 0.95) <= 100,
+          note: `p50 ${ms(quantile(commits, 0.5))}`,
+        },
       ],
     };
     printSection(result);
@@ -137,8 +171,11 @@ export async function run(): Promise<SectionResult[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  run().then(() => process.exit(0), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  run().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

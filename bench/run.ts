@@ -4,12 +4,14 @@ import { run as runSync } from './sync.bench';
 import { run as runEmergency } from './emergency.bench';
 import { run as runKiosk } from './kiosk.bench';
 import { run as runDashboard } from './dashboard.bench';
+import { run as runLighthouse } from './lighthouse.bench';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   sync: () => runSync(),
   emergency: () => runEmergency(),
   kiosk: () => runKiosk(),
   dashboard: () => runDashboard(),
+  lighthouse: () => runLighthouse(),
 };
 
 const only = process.argv.slice(2);

@@ -29,7 +29,10 @@ export async function run(sections: SyncSection[] = [...nodeSections, ...browser
       for (const section of wanted) {
         const started = performance.now();
         const result = await section.run(target);
-        result.notes = [...(result.notes ?? []), `section wall time ${((performance.now() - started) / 1000).toFixed(1)} s`];
+        result.notes = [
+          ...(result.notes ?? []),
+          `section wall time ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        ];
         printSection(result);
         results.push(result);
       }

@@ -3,32 +3,76 @@ import fc from 'fast-check';
 import { complianceDue, evaluateCompliance, type ComplianceForm } from './compliance';
 
 const form: Pick<ComplianceForm, 'questions' | 'agreementText'> = {
-  questions: [{ id: 'q1', text: 'Feeling well?', desired: 'yes' }, { id: 'q2', text: 'Fever?', desired: 'no' }],
+  questions: [
+    { id: 'q1', text: 'Feeling well?', desired: 'yes' },
+    { id: 'q2', text: 'Fever?', desired: 'no' },
+  ],
   agreementText: 'I agree to the site rules',
 };
 
 describe('evaluateCompliance', () => {
   it('passes when every answer is the desired one and the agreement is accepted', () => {
-    expect(evaluateCompliance(form, [{ questionId: 'q1', answer: 'yes' }, { questionId: 'q2', answer: 'no' }], true).outcome).toBe('passed');
+    expect(
+      evaluateCompliance(
+        form,
+        [
+          { questionId: 'q1', answer: 'yes' },
+          { questionId: 'q2', answer: 'no' },
+        ],
+        true,
+      ).outcome,
+    ).toBe('passed');
   });
   it('fails the question when a wrong answer has notes under 20 characters', () => {
-    const result = evaluateCompliance(form, [{ questionId: 'q1', answer: 'no', notes: 'bit tired' }, { questionId: 'q2', answer: 'no' }], true);
+    const result = evaluateCompliance(
+      form,
+      [
+        { questionId: 'q1', answer: 'no', notes: 'bit tired' },
+        { questionId: 'q2', answer: 'no' },
+      ],
+      true,
+    );
     expect(result.outcome).toBe('failed');
     expect(result.questions[0]).toMatchObject({ status: 'failed', code: 'compliance.notes_too_short' });
   });
   it('accepts a wrong answer explained in 20 characters or more, flagged as wrong', () => {
-    const result = evaluateCompliance(form, [{ questionId: 'q1', answer: 'no', notes: 'Mild hay fever, not contagious' }, { questionId: 'q2', answer: 'no' }], true);
+    const result = evaluateCompliance(
+      form,
+      [
+        { questionId: 'q1', answer: 'no', notes: 'Mild hay fever, not contagious' },
+        { questionId: 'q2', answer: 'no' },
+      ],
+      true,
+    );
     expect(result).toMatchObject({ outcome: 'wrong_explained', isWrong: true });
   });
   it('fails when the agreement is not accepted or a question is unanswered', () => {
-    expect(evaluateCompliance(form, [{ questionId: 'q1', answer: 'yes' }, { questionId: 'q2', answer: 'no' }], false).outcome).toBe('failed');
+    expect(
+      evaluateCompliance(
+        form,
+        [
+          { questionId: 'q1', answer: 'yes' },
+          { questionId: 'q2', answer: 'no' },
+        ],
+        false,
+      ).outcome,
+    ).toBe('failed');
     expect(evaluateCompliance(form, [{ questionId: 'q1', answer: 'yes' }], true).outcome).toBe('failed');
   });
   it('notes length decides exactly at 20 characters (trimmed)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 40 }), (notes) => {
-      const r = evaluateCompliance(form, [{ questionId: 'q1', answer: 'no', notes }, { questionId: 'q2', answer: 'no' }], true);
-      expect(r.outcome === 'failed').toBe(notes.trim().length < 20);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (notes) => {
+        const r = evaluateCompliance(
+          form,
+          [
+            { questionId: 'q1', answer: 'no', notes },
+            { questionId: 'q2', answer: 'no' },
+          ],
+          true,
+        );
+        expect(r.outcome === 'failed').toBe(notes.trim().length < 20);
+      }),
+    );
   });
 });
 
@@ -56,8 +100,14 @@ describe('complianceDue', () => {
     expect(complianceDue('one-off', { at: 0 }, monday9)).toBe(false);
   });
   it('a pass is never due again at the moment it was made', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 4e12 }), fc.constantFrom('daily', 'weekly', 'monthly' as const), (at, f) => {
-      expect(complianceDue(f, { at }, at)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.constantFrom('daily', 'weekly', 'monthly' as const),
+        (at, f) => {
+          expect(complianceDue(f, { at }, at)).toBe(false);
+        },
+      ),
+    );
   });
 });

@@ -2,7 +2,14 @@
 import * as v from 'valibot';
 import { NOTES_MIN } from './constants';
 
-export const COMPLIANCE_FREQUENCIES = ['every time', 'daily', 'weekly', 'monthly', 'valid until expiry', 'one-off'] as const;
+export const COMPLIANCE_FREQUENCIES = [
+  'every time',
+  'daily',
+  'weekly',
+  'monthly',
+  'valid until expiry',
+  'one-off',
+] as const;
 export type ComplianceFrequency = (typeof COMPLIANCE_FREQUENCIES)[number];
 
 export const complianceQuestion = v.object({
@@ -13,14 +20,16 @@ export const complianceQuestion = v.object({
 });
 export type ComplianceQuestion = v.InferOutput<typeof complianceQuestion>;
 
-export interface ComplianceForm {
-  id: string;
-  name: string;
-  version: number;
-  questions: ComplianceQuestion[];
-  agreementText: string | null;
-  statement: string | null;
-}
+/** A compliance form as devices hold it (the sync catalogue's `complianceForms` row). */
+export const complianceForm = v.object({
+  id: v.string(),
+  name: v.string(),
+  version: v.number(),
+  questions: v.array(complianceQuestion),
+  agreementText: v.nullable(v.string()),
+  statement: v.nullable(v.string()),
+});
+export type ComplianceForm = v.InferOutput<typeof complianceForm>;
 
 export const complianceAnswerItem = v.object({
   questionId: v.string(),
@@ -36,20 +45,31 @@ export interface ComplianceEvaluation {
   outcome: ComplianceOutcome;
   /** Spec "isWrong": some answer differs from the desired one. */
   isWrong: boolean;
-  questions: Array<{ questionId: string; status: QuestionStatus; wrong: boolean; code?: 'compliance.notes_too_short' | 'compliance.unanswered' }>;
+  questions: Array<{
+    questionId: string;
+    status: QuestionStatus;
+    wrong: boolean;
+    code?: 'compliance.notes_too_short' | 'compliance.unanswered';
+  }>;
   agreementMissing: boolean;
 }
 
 const notesLongEnough = (notes: string | undefined) => (notes ?? '').trim().length >= NOTES_MIN;
 
 /** A wrong answer needs notes of at least 20 characters, otherwise that question fails. */
-export function evaluateCompliance(form: Pick<ComplianceForm, 'questions' | 'agreementText'>, answers: readonly ComplianceAnswerItem[], agreed: boolean): ComplianceEvaluation {
+export function evaluateCompliance(
+  form: Pick<ComplianceForm, 'questions' | 'agreementText'>,
+  answers: readonly ComplianceAnswerItem[],
+  agreed: boolean,
+): ComplianceEvaluation {
   const byId = new Map(answers.map((a) => [a.questionId, a]));
   const questions = form.questions.map((q) => {
     const a = byId.get(q.id);
-    if (!a) return { questionId: q.id, status: 'failed' as const, wrong: false, code: 'compliance.unanswered' as const };
+    if (!a)
+      return { questionId: q.id, status: 'failed' as const, wrong: false, code: 'compliance.unanswered' as const };
     const wrong = a.answer !== q.desired;
-    if (wrong && !notesLongEnough(a.notes)) return { questionId: q.id, status: 'failed' as const, wrong, code: 'compliance.notes_too_short' as const };
+    if (wrong && !notesLongEnough(a.notes))
+      return { questionId: q.id, status: 'failed' as const, wrong, code: 'compliance.notes_too_short' as const };
     return { questionId: q.id, status: 'success' as const, wrong };
   });
   const agreementMissing = Boolean(form.agreementText) && !agreed;
@@ -70,10 +90,18 @@ function periodStart(frequency: 'daily' | 'weekly' | 'monthly', at: number, offs
   return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - shift;
 }
 
-export interface PassedCompliance { at: number; expiresAt?: number | null }
+export interface PassedCompliance {
+  at: number;
+  expiresAt?: number | null;
+}
 
 /** Whether the form must be answered now, or a pass within its period still holds. */
-export function complianceDue(frequency: ComplianceFrequency, lastPassed: PassedCompliance | null, now: number, offsetMinutes = 0): boolean {
+export function complianceDue(
+  frequency: ComplianceFrequency,
+  lastPassed: PassedCompliance | null,
+  now: number,
+  offsetMinutes = 0,
+): boolean {
   if (frequency === 'every time' || !lastPassed) return true;
   if (frequency === 'one-off') return false;
   if (frequency === 'valid until expiry') return lastPassed.expiresAt == null || lastPassed.expiresAt <= now;

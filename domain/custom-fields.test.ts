@@ -28,13 +28,21 @@ describe('custom-field values by type', () => {
   it('keys errors by field and refuses fields not on the flow, twice, or of another type', () => {
     const fields = [f('text'), f('number')];
     expect(checkCustomFieldValues(fields, [{ custom_field_id: 'id-text', type: 'text', value: 'ok' }])).toBeNull();
-    expect(checkCustomFieldValues(fields, [
-      { custom_field_id: 'nope', type: 'text', value: 'x' },
-      { custom_field_id: 'id-number', type: 'text', value: '1' },
-    ])).toEqual({ 'custom_fields.nope': ['customFields.unknown_field'], 'custom_fields.id-number': ['customFields.wrong_type'] });
-    expect(checkCustomFieldValues(fields, [
-      { custom_field_id: 'id-text', type: 'text', value: 'a' }, { custom_field_id: 'id-text', type: 'text', value: 'b' },
-    ])).toEqual({ 'custom_fields.id-text': ['customFields.duplicate'] });
+    expect(
+      checkCustomFieldValues(fields, [
+        { custom_field_id: 'nope', type: 'text', value: 'x' },
+        { custom_field_id: 'id-number', type: 'text', value: '1' },
+      ]),
+    ).toEqual({
+      'custom_fields.nope': ['customFields.unknown_field'],
+      'custom_fields.id-number': ['customFields.wrong_type'],
+    });
+    expect(
+      checkCustomFieldValues(fields, [
+        { custom_field_id: 'id-text', type: 'text', value: 'a' },
+        { custom_field_id: 'id-text', type: 'text', value: 'b' },
+      ]),
+    ).toEqual({ 'custom_fields.id-text': ['customFields.duplicate'] });
   });
 
   it('reads stored values as a person would', () => {

@@ -1,12 +1,33 @@
 // Custom-field values (spec 1 §3 "Custom field"): each value must belong to the flow and fit
 // its field's type. The kiosk and the server run the same check; the server's answer decides.
+import * as v from 'valibot';
 import type { FieldErrors } from './validation';
 
-export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'long text', 'rating scale', 'toggle button', 'checkboxes', 'radio buttons'] as const;
+export const CUSTOM_FIELD_TYPES = [
+  'text',
+  'number',
+  'date',
+  'long text',
+  'rating scale',
+  'toggle button',
+  'checkboxes',
+  'radio buttons',
+] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-export interface CustomFieldDef { id: string; name: string; type: string; options: readonly string[] }
-export interface CustomFieldEntry { custom_field_id: string; type: string; value: string | number }
+export interface CustomFieldDef {
+  id: string;
+  name: string;
+  type: string;
+  options: readonly string[];
+}
+/** A value a journey recorded for a field, as a kiosk visit row holds it (synced). */
+export const customFieldEntry = v.object({
+  custom_field_id: v.string(),
+  type: v.string(),
+  value: v.union([v.string(), v.number()]),
+});
+export type CustomFieldEntry = v.InferOutput<typeof customFieldEntry>;
 
 /** Spec 1 §5 lengths as the kiosk inputs enforce them. */
 export const CUSTOM_FIELD_LIMITS = { text: 50, number: 13, longText: 2000 } as const;
@@ -20,7 +41,7 @@ const isRealDate = (s: string): boolean => {
 function parseChecked(value: string): string[] | null {
   try {
     const list: unknown = JSON.parse(value);
-    return Array.isArray(list) && list.every((x) => typeof x === 'string') ? list as string[] : null;
+    return Array.isArray(list) && list.every((x) => typeof x === 'string') ? (list as string[]) : null;
   } catch {
     return null;
   }
@@ -31,9 +52,13 @@ export function customFieldProblem(field: CustomFieldDef, value: string | number
   const text = typeof value === 'string' ? value : null;
   switch (field.type as CustomFieldType) {
     case 'text':
-      return text !== null && text.trim().length > 0 && text.length <= CUSTOM_FIELD_LIMITS.text ? null : 'customFields.invalid_text';
+      return text !== null && text.trim().length > 0 && text.length <= CUSTOM_FIELD_LIMITS.text
+        ? null
+        : 'customFields.invalid_text';
     case 'long text':
-      return text !== null && text.trim().length > 0 && text.length <= CUSTOM_FIELD_LIMITS.longText ? null : 'customFields.invalid_text';
+      return text !== null && text.trim().length > 0 && text.length <= CUSTOM_FIELD_LIMITS.longText
+        ? null
+        : 'customFields.invalid_text';
     case 'number': {
       // The letter e is blocked in number fields (spec 1 §5): digits only, optional sign and decimals.
       const s = String(value);
@@ -64,7 +89,10 @@ export function customFieldProblem(field: CustomFieldDef, value: string | number
  * Field errors keyed `custom_fields.<id>`, or null when every value belongs to the flow's fields,
  * declares its field's type, appears once and fits that type.
  */
-export function checkCustomFieldValues(fields: readonly CustomFieldDef[], values: readonly CustomFieldEntry[]): FieldErrors | null {
+export function checkCustomFieldValues(
+  fields: readonly CustomFieldDef[],
+  values: readonly CustomFieldEntry[],
+): FieldErrors | null {
   const byId = new Map(fields.map((f) => [f.id, f]));
   const errors: FieldErrors = {};
   const seen = new Set<string>();

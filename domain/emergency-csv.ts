@@ -16,12 +16,18 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 }
 
 /** An ISO-8601 UTC time for exports (time zones differ between devices and the server). */
-export const isoTime = (at: number | null | undefined): string => (at === null || at === undefined ? '' : new Date(at).toISOString());
+export const isoTime = (at: number | null | undefined): string =>
+  at === null || at === undefined ? '' : new Date(at).toISOString();
 
 export interface RollCallCsvInput {
   entries: readonly {
-    personId: string; siteId: string | null; areaId: string | null; since: number | null; status: string;
-    latest: { markedBy: string | null; at: number } | null; conflict: readonly unknown[];
+    personId: string;
+    siteId: string | null;
+    areaId: string | null;
+    since: number | null;
+    status: string;
+    latest: { markedBy: string | null; at: number } | null;
+    conflict: readonly unknown[];
   }[];
   /** A person's (or warden's) name. */
   nameOf: (id: string) => string;
@@ -36,11 +42,20 @@ export interface RollCallCsvInput {
 export function rollCallCsv({ entries, nameOf, phoneOf, siteName, areaName, label }: RollCallCsvInput): string {
   const columns = ['name', 'phone', 'site', 'area', 'signedInAt', 'status', 'markedBy', 'markedAt', 'conflict'];
   const rows = entries.map((e) => [
-    nameOf(e.personId), phoneOf?.(e.personId) ?? '', e.siteId ? siteName(e.siteId) : '', e.areaId ? areaName(e.areaId) : '',
-    isoTime(e.since), label(`emergency.status.${e.status}`), e.latest?.markedBy ? nameOf(e.latest.markedBy) : '', isoTime(e.latest?.at),
+    nameOf(e.personId),
+    phoneOf?.(e.personId) ?? '',
+    e.siteId ? siteName(e.siteId) : '',
+    e.areaId ? areaName(e.areaId) : '',
+    isoTime(e.since),
+    label(`emergency.status.${e.status}`),
+    e.latest?.markedBy ? nameOf(e.latest.markedBy) : '',
+    isoTime(e.latest?.at),
     e.conflict.length ? label('emergency.csv.yes') : '',
   ]);
-  return toCsv(columns.map((c) => label(`emergency.csv.${c}`)), rows);
+  return toCsv(
+    columns.map((c) => label(`emergency.csv.${c}`)),
+    rows,
+  );
 }
 
 /** File name for a session export: its name (letters and digits kept, in any script) and start date. */

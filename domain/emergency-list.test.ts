@@ -7,17 +7,28 @@ const people = new Map([
   ['p2', { id: 'p2', fullName: 'Amir Ali', phone: null, userTypeId: 'staff' }],
   ['h', { id: 'h', fullName: 'Hannah Host' }],
 ]);
-const areaSite = new Map([['a1', 'x'], ['b1', 'y']]);
-const ev = (id: string, personId: string, kind: 'in' | 'out', areaId: string, at: number, extra: Partial<ListEvent> = {}): ListEvent =>
-  ({ id, personId, kind, areaId, at, ...extra });
+const areaSite = new Map([
+  ['a1', 'x'],
+  ['b1', 'y'],
+]);
+const ev = (
+  id: string,
+  personId: string,
+  kind: 'in' | 'out',
+  areaId: string,
+  at: number,
+  extra: Partial<ListEvent> = {},
+): ListEvent => ({ id, personId, kind, areaId, at, ...extra });
 
 describe('emergency list', () => {
   const rows = emergencyList({
-    people, areaSite,
+    people,
+    areaSite,
     events: [
       ev('1', 'p1', 'in', 'a1', 10, { details: { host_user_id: 'h' } }),
       ev('2', 'p2', 'in', 'b1', 20, { userTypeId: 'visitor', details: { hostName: 'Front desk' } }),
-      ev('3', 'h', 'in', 'a1', 5), ev('4', 'h', 'out', 'a1', 6),
+      ev('3', 'h', 'in', 'a1', 5),
+      ev('4', 'h', 'out', 'a1', 6),
     ],
   });
 
@@ -34,7 +45,10 @@ describe('emergency list', () => {
     expect(filterList(rows, { userTypeId: 'staff' }).map((r) => r.personId)).toEqual(['p1']);
     expect(filterList(rows, { search: ' HANNAH ' }).map((r) => r.personId)).toEqual(['p1']);
     expect(filterList(rows, { search: '0900' }).map((r) => r.personId)).toEqual(['p1']);
-    expect(groupList(rows, 'siteId').map((g) => [g.key, g.rows.length])).toEqual([['y', 1], ['x', 1]]);
+    expect(groupList(rows, 'siteId').map((g) => [g.key, g.rows.length])).toEqual([
+      ['y', 1],
+      ['x', 1],
+    ]);
   });
 
   it('reads the host from the shapes a journey may store', () => {
@@ -45,7 +59,12 @@ describe('emergency list', () => {
   });
 
   it('counts devices not heard from for five minutes, except this one', () => {
-    const devices = [{ deviceId: 'k1', lastSeenAt: 0 }, { deviceId: 'k2', lastSeenAt: 60_000 }, { deviceId: 'me', lastSeenAt: 0 }, { deviceId: 'k3', lastSeenAt: 590_000 }];
+    const devices = [
+      { deviceId: 'k1', lastSeenAt: 0 },
+      { deviceId: 'k2', lastSeenAt: 60_000 },
+      { deviceId: 'me', lastSeenAt: 0 },
+      { deviceId: 'k3', lastSeenAt: 590_000 },
+    ];
     expect(staleDevices(devices, 600_000, 'me')).toEqual({ count: 2, since: 60_000 });
   });
 });

@@ -37,13 +37,24 @@ export const byName = new Intl.Collator(undefined, { numeric: true, sensitivity:
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** The host named by a sign-in's details: a name the journey stored, or a person it pointed at. */
-export function hostNameOf(details: Record<string, unknown> | null | undefined, nameOf: (id: string) => string | undefined): string | null {
+export function hostNameOf(
+  details: Record<string, unknown> | null | undefined,
+  nameOf: (id: string) => string | undefined,
+): string | null {
   if (!details) return null;
   const host = details.host;
-  const direct = text(details.hostName) ?? text(details.host_name)
-    ?? (host && typeof host === 'object' ? text((host as Record<string, unknown>).fullName) ?? text((host as Record<string, unknown>).full_name) : text(host));
+  const direct =
+    text(details.hostName) ??
+    text(details.host_name) ??
+    (host && typeof host === 'object'
+      ? (text((host as Record<string, unknown>).fullName) ?? text((host as Record<string, unknown>).full_name))
+      : text(host));
   if (direct) return direct;
-  const ids = [details.host_user_id, details.hostId, ...(Array.isArray(details.host_user_ids) ? details.host_user_ids : [])];
+  const ids = [
+    details.host_user_id,
+    details.hostId,
+    ...(Array.isArray(details.host_user_ids) ? details.host_user_ids : []),
+  ];
   for (const id of ids) {
     const name = typeof id === 'string' ? nameOf(id) : undefined;
     if (name) return name;
@@ -64,13 +75,20 @@ export function emergencyList({ events, people, areaSite }: ListInput): ListRow[
     if (e.kind !== 'in' || !e.areaId) continue;
     const person = people.get(e.personId);
     const fullName = person?.fullName ?? '';
-    const phone = person?.phone ? `${person.countryCode ? `+${person.countryCode.replace(/^\+/, '')} ` : ''}${person.phone}` : null;
+    const phone = person?.phone
+      ? `${person.countryCode ? `+${person.countryCode.replace(/^\+/, '')} ` : ''}${person.phone}`
+      : null;
     const hostName = hostNameOf(e.details, nameOf);
     rows.push({
-      personId: e.personId, fullName, phone, image: person?.image ?? null,
-      areaId: e.areaId, siteId: areaSite.get(e.areaId) ?? null,
+      personId: e.personId,
+      fullName,
+      phone,
+      image: person?.image ?? null,
+      areaId: e.areaId,
+      siteId: areaSite.get(e.areaId) ?? null,
       userTypeId: e.userTypeId ?? person?.userTypeId ?? null,
-      hostName, since: e.at,
+      hostName,
+      since: e.at,
       haystack: [fullName, phone ?? '', person?.phone ?? '', hostName ?? ''].join(' ').toLocaleLowerCase(),
     });
   }
@@ -86,17 +104,26 @@ export interface ListFilter {
 
 export function filterList(rows: readonly ListRow[], f: ListFilter): ListRow[] {
   const needle = f.search?.trim().toLocaleLowerCase() ?? '';
-  return rows.filter((r) =>
-    (!f.siteId || r.siteId === f.siteId)
-    && (!f.areaId || r.areaId === f.areaId)
-    && (!f.userTypeId || r.userTypeId === f.userTypeId)
-    && (!needle || r.haystack.includes(needle)));
+  return rows.filter(
+    (r) =>
+      (!f.siteId || r.siteId === f.siteId) &&
+      (!f.areaId || r.areaId === f.areaId) &&
+      (!f.userTypeId || r.userTypeId === f.userTypeId) &&
+      (!needle || r.haystack.includes(needle)),
+  );
 }
 
-export interface ListGroup<K extends 'siteId' | 'areaId' | 'userTypeId'> { key: string | null; by: K; rows: ListRow[] }
+export interface ListGroup<K extends 'siteId' | 'areaId' | 'userTypeId'> {
+  key: string | null;
+  by: K;
+  rows: ListRow[];
+}
 
 /** Rows grouped by one field, groups in first-seen order of the (sorted) rows' keys. */
-export function groupList<K extends 'siteId' | 'areaId' | 'userTypeId'>(rows: readonly ListRow[], by: K): ListGroup<K>[] {
+export function groupList<K extends 'siteId' | 'areaId' | 'userTypeId'>(
+  rows: readonly ListRow[],
+  by: K,
+): ListGroup<K>[] {
   const groups = new Map<string | null, ListRow[]>();
   for (const r of rows) {
     const key = r[by];
@@ -108,11 +135,18 @@ export function groupList<K extends 'siteId' | 'areaId' | 'userTypeId'>(rows: re
 }
 
 /** Devices that recorded sign-ins but have not been heard from lately: their latest events may be missing. */
-export interface DeviceSeen { deviceId: string; lastSeenAt: number }
+export interface DeviceSeen {
+  deviceId: string;
+  lastSeenAt: number;
+}
 
 export const STALE_DEVICE_MS = 5 * 60 * 1000;
 
-export function staleDevices(devices: readonly DeviceSeen[], asOf: number, exceptDeviceId?: string): { count: number; since: number | null } {
+export function staleDevices(
+  devices: readonly DeviceSeen[],
+  asOf: number,
+  exceptDeviceId?: string,
+): { count: number; since: number | null } {
   const stale = devices.filter((d) => d.deviceId !== exceptDeviceId && asOf - d.lastSeenAt > STALE_DEVICE_MS);
   return { count: stale.length, since: stale.length ? Math.max(...stale.map((d) => d.lastSeenAt)) : null };
 }

@@ -88,7 +88,13 @@ export function rollCallBase({ group, events, areaSite }: Omit<RollCallInput, 'm
       }
       if (inHere) joined = true;
       implied.push({
-        id: e.id, sessionId: group.id, personId, status: inHere ? 'unaccounted' : 'left_site', at: e.at, markedBy: null, deviceId: null,
+        id: e.id,
+        sessionId: group.id,
+        personId,
+        status: inHere ? 'unaccounted' : 'left_site',
+        at: e.at,
+        markedBy: null,
+        deviceId: null,
       });
     }
     const onAtStart = before !== null && before.kind === 'in' && here(before.areaId);
@@ -114,22 +120,29 @@ export function rollCallWithMarks(base: RollCallBase, marks: Iterable<RollCallMa
   for (const [personId, wardenMarks] of markBy) {
     if (base.people.has(personId)) continue;
     extra = true;
-    entries.push(entryOf({ personId, listed: false, implied: [], lastHere: null, entry: null }, wardenMarks, base.areaSite));
+    entries.push(
+      entryOf({ personId, listed: false, implied: [], lastHere: null, entry: null }, wardenMarks, base.areaSite),
+    );
   }
   return extra ? entries.sort((a, b) => byId(a.personId, b.personId)) : entries;
 }
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function entryOf(person: BasePerson, wardenMarks: RollCallMark[] | undefined, areaSite: ReadonlyMap<string, string>): RollCallEntry {
+function entryOf(
+  person: BasePerson,
+  wardenMarks: RollCallMark[] | undefined,
+  areaSite: ReadonlyMap<string, string>,
+): RollCallEntry {
   const { personId, implied, lastHere } = person;
-  const s = implied.length || wardenMarks
-    ? statusOf(personId, wardenMarks ? [...implied, ...wardenMarks] : implied)
-    : { status: 'unaccounted' as const, latest: null, conflict: [] };
+  const s =
+    implied.length || wardenMarks
+      ? statusOf(personId, wardenMarks ? [...implied, ...wardenMarks] : implied)
+      : { status: 'unaccounted' as const, latest: null, conflict: [] };
   return {
     personId,
     areaId: lastHere?.areaId ?? null,
-    siteId: lastHere?.areaId ? areaSite.get(lastHere.areaId) ?? null : null,
+    siteId: lastHere?.areaId ? (areaSite.get(lastHere.areaId) ?? null) : null,
     since: lastHere?.at ?? null,
     status: s.status,
     latest: s.latest,
@@ -156,7 +169,10 @@ export interface RollCallSummary {
   durationMs: number | null;
 }
 
-export function summarise(entries: readonly RollCallEntry[], group: Pick<SessionGroup, 'startedAt' | 'endedAt'>): RollCallSummary {
+export function summarise(
+  entries: readonly RollCallEntry[],
+  group: Pick<SessionGroup, 'startedAt' | 'endedAt'>,
+): RollCallSummary {
   const byStatus = Object.fromEntries(ROLL_CALL_STATUSES.map((s) => [s, 0])) as Record<RollCallStatus, number>;
   let conflicts = 0;
   for (const e of entries) {
@@ -188,9 +204,11 @@ export function filterRollCall(entries: readonly RollCallEntry[], f: RollCallFil
   const sites = f.siteIds?.length ? new Set(f.siteIds) : null;
   const areas = f.areaIds?.length ? new Set(f.areaIds) : null;
   const statuses = f.statuses?.length ? new Set(f.statuses) : null;
-  return entries.filter((e) =>
-    (!sites || (e.siteId !== null && sites.has(e.siteId)))
-    && (!areas || (e.areaId !== null && areas.has(e.areaId)))
-    && (!statuses || statuses.has(e.status))
-    && (!f.conflictsOnly || e.conflict.length > 0));
+  return entries.filter(
+    (e) =>
+      (!sites || (e.siteId !== null && sites.has(e.siteId))) &&
+      (!areas || (e.areaId !== null && areas.has(e.areaId))) &&
+      (!statuses || statuses.has(e.status)) &&
+      (!f.conflictsOnly || e.conflict.length > 0),
+  );
 }

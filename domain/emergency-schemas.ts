@@ -1,16 +1,21 @@
 // Arguments of the emergency mutations (start, mark, end) and the REST queries, checked on the
 // device when a warden taps and again on the server.
 import * as v from 'valibot';
+import { epochMs } from './bounds';
 import { MARKABLE_STATUSES, ROLL_CALL_STATUSES } from './emergency';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
-const epochMs = v.pipe(v.number('validation.required'), v.integer(), v.minValue(0));
 
 export const SESSION_NAME_MAX = 50;
 
 export const startSessionArgs = v.object({
   sessionId: uuid,
-  name: v.pipe(v.string('validation.required'), v.trim(), v.minLength(2, 'validation.too_short'), v.maxLength(SESSION_NAME_MAX, 'validation.too_long')),
+  name: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.minLength(2, 'validation.too_short'),
+    v.maxLength(SESSION_NAME_MAX, 'validation.too_long'),
+  ),
   siteIds: v.pipe(v.array(uuid), v.minLength(1, 'validation.required'), v.maxLength(200)),
   at: epochMs,
 });
@@ -47,7 +52,8 @@ export const sessionQuery = v.object({
   status: v.optional(v.picklist(ROLL_CALL_STATUSES)),
 });
 
-const positiveInt = (max: number) => v.optional(v.pipe(v.unknown(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(max)));
+const positiveInt = (max: number) =>
+  v.optional(v.pipe(v.unknown(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(max)));
 
 export const sessionListQuery = v.object({
   page: positiveInt(100_000),

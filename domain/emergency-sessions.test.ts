@@ -3,8 +3,16 @@ import fc from 'fast-check';
 import { groupOfSession, groupSessions, SESSION_MERGE_WINDOW_MS, type SessionInfo } from './emergency-sessions';
 
 const MIN = 60_000;
-const session = (id: string, siteIds: string[], startedAt: number, extra: Partial<SessionInfo> = {}): SessionInfo =>
-  ({ id, name: `S ${id}`, siteIds, startedAt, startedBy: 'u', endedAt: null, endedBy: null, ...extra });
+const session = (id: string, siteIds: string[], startedAt: number, extra: Partial<SessionInfo> = {}): SessionInfo => ({
+  id,
+  name: `S ${id}`,
+  siteIds,
+  startedAt,
+  startedBy: 'u',
+  endedAt: null,
+  endedBy: null,
+  ...extra,
+});
 
 const arbSession = fc.record({
   id: fc.uuid(),
@@ -16,27 +24,36 @@ const arbSession = fc.record({
   endedBy: fc.constant('u'),
 });
 
-const shape = (sessions: SessionInfo[]) => groupSessions(sessions).map((g) => ({ id: g.id, members: [...g.memberIds].sort(), endedAt: g.endedAt }))
-  .sort((a, b) => (a.id < b.id ? -1 : 1));
+const shape = (sessions: SessionInfo[]) =>
+  groupSessions(sessions)
+    .map((g) => ({ id: g.id, members: [...g.memberIds].sort(), endedAt: g.endedAt }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
 
 describe('session merge', () => {
   it('groups the same way whatever order and repetition the sessions arrive in', () => {
-    const scenario = fc.array(arbSession, { maxLength: 12 }).chain((s) => fc.tuple(fc.constant(s), fc.shuffledSubarray(s, { minLength: s.length, maxLength: s.length })));
-    fc.assert(fc.property(scenario, ([sessions, shuffled]) => {
-      expect(shape([...shuffled, ...shuffled.slice(0, 3)])).toEqual(shape(sessions));
-    }), { numRuns: 300 });
+    const scenario = fc
+      .array(arbSession, { maxLength: 12 })
+      .chain((s) => fc.tuple(fc.constant(s), fc.shuffledSubarray(s, { minLength: s.length, maxLength: s.length })));
+    fc.assert(
+      fc.property(scenario, ([sessions, shuffled]) => {
+        expect(shape([...shuffled, ...shuffled.slice(0, 3)])).toEqual(shape(sessions));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('names each group by its earliest start, then smallest id, and keeps every session', () => {
-    fc.assert(fc.property(fc.array(arbSession, { maxLength: 12 }), (sessions) => {
-      const groups = groupSessions(sessions);
-      const unique = new Map(sessions.map((s) => [s.id, s]));
-      expect(groups.flatMap((g) => g.memberIds).sort()).toEqual([...unique.keys()].sort());
-      for (const g of groups) {
-        const first = [...g.members].sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1))[0]!;
-        expect(g.id).toBe(first.id);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(arbSession, { maxLength: 12 }), (sessions) => {
+        const groups = groupSessions(sessions);
+        const unique = new Map(sessions.map((s) => [s.id, s]));
+        expect(groups.flatMap((g) => g.memberIds).sort()).toEqual([...unique.keys()].sort());
+        for (const g of groups) {
+          const first = [...g.members].sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : 1))[0]!;
+          expect(g.id).toBe(first.id);
+        }
+      }),
+    );
   });
 
   it('merges overlapping sites within 15 minutes, transitively, and nothing else', () => {
@@ -59,7 +76,10 @@ describe('session merge', () => {
     // An offline start from before the end arrives late: still ended.
     expect(groupSessions([a, session('b', ['x'], 5 * MIN)])[0]!.endedAt).toBe(20 * MIN);
     // A session started after the end reopens the incident.
-    const reopened = groupSessions([session('a', ['x'], 0, { endedAt: 2 * MIN, endedBy: 'w' }), session('b', ['x'], 10 * MIN)])[0]!;
+    const reopened = groupSessions([
+      session('a', ['x'], 0, { endedAt: 2 * MIN, endedBy: 'w' }),
+      session('b', ['x'], 10 * MIN),
+    ])[0]!;
     expect(reopened).toMatchObject({ id: 'a', endedAt: null });
   });
 });

@@ -34,11 +34,17 @@ export interface SessionGroup {
   endedBy: string | null;
 }
 
-export function compareSessions(a: Pick<SessionInfo, 'startedAt' | 'id'>, b: Pick<SessionInfo, 'startedAt' | 'id'>): number {
+export function compareSessions(
+  a: Pick<SessionInfo, 'startedAt' | 'id'>,
+  b: Pick<SessionInfo, 'startedAt' | 'id'>,
+): number {
   return a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export function shouldMerge(a: Pick<SessionInfo, 'siteIds' | 'startedAt'>, b: Pick<SessionInfo, 'siteIds' | 'startedAt'>): boolean {
+export function shouldMerge(
+  a: Pick<SessionInfo, 'siteIds' | 'startedAt'>,
+  b: Pick<SessionInfo, 'siteIds' | 'startedAt'>,
+): boolean {
   if (Math.abs(a.startedAt - b.startedAt) > SESSION_MERGE_WINDOW_MS) return false;
   return a.siteIds.some((s) => b.siteIds.includes(s));
 }
@@ -52,7 +58,11 @@ export function groupSessions(sessions: Iterable<SessionInfo>): SessionGroup[] {
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   // Sorted by start, so only neighbours within the window need comparing.
   for (let i = 0; i < sorted.length; i++) {
-    for (let j = i + 1; j < sorted.length && sorted[j]!.startedAt - sorted[i]!.startedAt <= SESSION_MERGE_WINDOW_MS; j++) {
+    for (
+      let j = i + 1;
+      j < sorted.length && sorted[j]!.startedAt - sorted[i]!.startedAt <= SESSION_MERGE_WINDOW_MS;
+      j++
+    ) {
       if (shouldMerge(sorted[i]!, sorted[j]!)) {
         const [a, b] = [find(i), find(j)];
         // The smaller index (earlier start, then smaller id) stays the root: the canonical session.
@@ -75,7 +85,8 @@ function groupOf(members: SessionInfo[]): SessionGroup {
   const lastStart = Math.max(...members.map((m) => m.startedAt));
   let end: SessionInfo | null = null;
   for (const m of members) {
-    if (m.endedAt !== null && (!end || m.endedAt > end.endedAt! || (m.endedAt === end.endedAt && m.id < end.id))) end = m;
+    if (m.endedAt !== null && (!end || m.endedAt > end.endedAt! || (m.endedAt === end.endedAt && m.id < end.id)))
+      end = m;
   }
   const ended = end !== null && end.endedAt! >= lastStart;
   return {
@@ -100,13 +111,16 @@ export const isActive = (group: Pick<SessionGroup, 'endedAt'>): boolean => group
 
 /** Active groups first, then the most recent. */
 export function sortGroups(groups: readonly SessionGroup[]): SessionGroup[] {
-  return [...groups].sort((a, b) => Number(isActive(b)) - Number(isActive(a)) || b.startedAt - a.startedAt || (a.id < b.id ? -1 : 1));
+  return [...groups].sort(
+    (a, b) => Number(isActive(b)) - Number(isActive(a)) || b.startedAt - a.startedAt || (a.id < b.id ? -1 : 1),
+  );
 }
 
 /** A user's site access: null means every site of the company (docs/decisions.md). */
 export type SiteAccess = readonly string[] | null;
 
-export const canAccessSite = (access: SiteAccess, siteId: string): boolean => access === null || access.includes(siteId);
+export const canAccessSite = (access: SiteAccess, siteId: string): boolean =>
+  access === null || access.includes(siteId);
 
 /** Whether a session concerns this user at all: one of its sites is theirs. */
 export const sessionConcerns = (access: SiteAccess, siteIds: readonly string[]): boolean =>
@@ -116,6 +130,10 @@ export const sessionConcerns = (access: SiteAccess, siteIds: readonly string[]):
  * Spec 1 §6: ending is refused when the session includes sites the actor cannot access where
  * people are still signed in. Returns those sites (empty: the end may go ahead).
  */
-export function sitesBlockingEnd(siteIds: readonly string[], access: SiteAccess, occupiedSiteIds: ReadonlySet<string>): string[] {
+export function sitesBlockingEnd(
+  siteIds: readonly string[],
+  access: SiteAccess,
+  occupiedSiteIds: ReadonlySet<string>,
+): string[] {
   return siteIds.filter((s) => !canAccessSite(access, s) && occupiedSiteIds.has(s));
 }

@@ -3,8 +3,22 @@ import fc from 'fast-check';
 import { CONFLICT_WINDOW_MS, MARKABLE_STATUSES, rollCallStatuses, statusOf, type RollCallMark } from './emergency';
 
 const MIN = 60_000;
-const mark = (id: string, status: RollCallMark['status'], at: number, by: string | null = 'w1', extra: Partial<RollCallMark> = {}): RollCallMark =>
-  ({ id, sessionId: 's', personId: 'p', status, at, markedBy: by, deviceId: by && `${by}-tablet`, ...extra });
+const mark = (
+  id: string,
+  status: RollCallMark['status'],
+  at: number,
+  by: string | null = 'w1',
+  extra: Partial<RollCallMark> = {},
+): RollCallMark => ({
+  id,
+  sessionId: 's',
+  personId: 'p',
+  status,
+  at,
+  markedBy: by,
+  deviceId: by && `${by}-tablet`,
+  ...extra,
+});
 
 const arbMark = fc.record({
   id: fc.uuid(),
@@ -18,18 +32,25 @@ const arbMark = fc.record({
 });
 
 /** The marks, shuffled, with some of them repeated. */
-const reordered = fc.array(arbMark, { maxLength: 25 }).chain((marks) => fc.tuple(
-  fc.constant(marks),
-  fc.shuffledSubarray(marks, { minLength: marks.length, maxLength: marks.length }),
-  fc.array(fc.nat(24)),
-));
+const reordered = fc
+  .array(arbMark, { maxLength: 25 })
+  .chain((marks) =>
+    fc.tuple(
+      fc.constant(marks),
+      fc.shuffledSubarray(marks, { minLength: marks.length, maxLength: marks.length }),
+      fc.array(fc.nat(24)),
+    ),
+  );
 
 describe('roll-call status derivation', () => {
   it('is the same for any order and duplication of the same marks (status and conflicts)', () => {
-    fc.assert(fc.property(reordered, ([marks, shuffled, picks]) => {
-      const repeated = [...shuffled, ...picks.filter((i) => i < marks.length).map((i) => marks[i]!)];
-      expect(rollCallStatuses(repeated)).toEqual(rollCallStatuses(marks));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(reordered, ([marks, shuffled, picks]) => {
+        const repeated = [...shuffled, ...picks.filter((i) => i < marks.length).map((i) => marks[i]!)];
+        expect(rollCallStatuses(repeated)).toEqual(rollCallStatuses(marks));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('takes the latest mark by corrected time, then by mark id', () => {
@@ -40,7 +61,10 @@ describe('roll-call status derivation', () => {
 
   it('flags two devices marking one person differently within two minutes, and only then', () => {
     const a = mark('a', 'safe', 0, 'w1');
-    expect(statusOf('p', [a, mark('b', 'missing', CONFLICT_WINDOW_MS, 'w2')]).conflict.map((m) => m.id)).toEqual(['a', 'b']);
+    expect(statusOf('p', [a, mark('b', 'missing', CONFLICT_WINDOW_MS, 'w2')]).conflict.map((m) => m.id)).toEqual([
+      'a',
+      'b',
+    ]);
     expect(statusOf('p', [a, mark('b', 'missing', CONFLICT_WINDOW_MS + 1, 'w2')]).conflict).toEqual([]);
     expect(statusOf('p', [a, mark('b', 'safe', MIN, 'w2')]).conflict).toEqual([]);
     // One device changing its mind is a correction, not a conflict.
@@ -59,12 +83,19 @@ describe('roll-call status derivation', () => {
     const settled = [...contested, mark('c', 'injured', 2 * MIN, 'w3', { settles: true })];
     expect(statusOf('p', settled)).toMatchObject({ status: 'injured', conflict: [] });
     expect(statusOf('p', [...settled, mark('d', 'safe', 3 * MIN, 'w1')]).conflict).toEqual([]);
-    expect(statusOf('p', [...settled, mark('d', 'safe', 3 * MIN, 'w1'), mark('e', 'missing', 3.5 * MIN, 'w2')]).conflict.map((m) => m.id)).toEqual(['d', 'e']);
+    expect(
+      statusOf('p', [...settled, mark('d', 'safe', 3 * MIN, 'w1'), mark('e', 'missing', 3.5 * MIN, 'w2')]).conflict.map(
+        (m) => m.id,
+      ),
+    ).toEqual(['d', 'e']);
   });
 
   it('never treats a kiosk-implied mark as a warden in conflict', () => {
     const marks = [mark('a', 'safe', 0, 'w1'), mark('k', 'left_site', MIN, null)];
     expect(statusOf('p', marks)).toMatchObject({ status: 'left_site', conflict: [] });
-    expect(statusOf('p', [...marks, mark('b', 'missing', 1.5 * MIN, 'w2')]).conflict.map((m) => m.id)).toEqual(['a', 'b']);
+    expect(statusOf('p', [...marks, mark('b', 'missing', 1.5 * MIN, 'w2')]).conflict.map((m) => m.id)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 });

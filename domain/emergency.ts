@@ -6,7 +6,12 @@ export const ROLL_CALL_STATUSES = ['unaccounted', 'safe', 'injured', 'missing', 
 export type RollCallStatus = (typeof ROLL_CALL_STATUSES)[number];
 
 /** The statuses a warden can tap; 'unaccounted' is where everyone starts. */
-export const MARKABLE_STATUSES = ['safe', 'injured', 'missing', 'left_site'] as const satisfies readonly RollCallStatus[];
+export const MARKABLE_STATUSES = [
+  'safe',
+  'injured',
+  'missing',
+  'left_site',
+] as const satisfies readonly RollCallStatus[];
 export type MarkableStatus = (typeof MARKABLE_STATUSES)[number];
 
 /** Located people: the roll call knows where they are. */
@@ -70,7 +75,9 @@ export function statusOf(personId: string, marks: readonly RollCallMark[]): Pers
     if (!seen || compareMarks(seen, m) < 0) perMarker.set(marker, m);
   }
   const rivals = [...perMarker.entries()]
-    .filter(([marker, m]) => marker !== latestMarker && m.status !== latest.status && latest.at - m.at <= CONFLICT_WINDOW_MS)
+    .filter(
+      ([marker, m]) => marker !== latestMarker && m.status !== latest.status && latest.at - m.at <= CONFLICT_WINDOW_MS,
+    )
     .map(([, m]) => m);
   const conflict = rivals.length ? [...rivals, latest].sort(compareMarks) : [];
   return { personId, status: latest.status, latest, conflict };

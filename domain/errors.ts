@@ -2,21 +2,54 @@
 // the server translates a code into the caller's language, the client the same way.
 
 export const ERROR_CODES = [
-  'email_exists', 'phone_exists', 'id_exists', 'invalid_email', 'generic', 'wrong_password',
-  'registration_unavailable', 'not_allowed_to_register', 'action_not_allowed', 'phone_used',
-  'account_deactivated', 'select_user', 'call_administrator',
+  'email_exists',
+  'phone_exists',
+  'id_exists',
+  'invalid_email',
+  'generic',
+  'wrong_password',
+  'registration_unavailable',
+  'not_allowed_to_register',
+  'action_not_allowed',
+  'phone_used',
+  'account_deactivated',
+  'select_user',
+  'call_administrator',
   // Gatehouse additions, decided in docs/decisions.md.
-  'invalid_credentials', 'too_many_attempts', 'unauthenticated', 'not_found', 'validation_failed',
-  'offline_config', 'version_conflict', 'sequence_reused',
+  'invalid_credentials',
+  'too_many_attempts',
+  'unauthenticated',
+  'not_found',
+  'validation_failed',
+  'offline_config',
+  'version_conflict',
+  'sequence_reused',
   'emergency_sites_inaccessible',
-  'name_exists', 'user_has_visits',
+  'name_exists',
+  'user_has_visits',
   // Pre-registration (issue 5).
-  'visit_in_past', 'visit_date_invalid', 'visit_exists', 'photo_required', 'photo_type', 'photo_too_large', 'photo_dimensions',
-  'link_expired', 'qr_invalid',
+  'visit_in_past',
+  'visit_date_invalid',
+  'visit_exists',
+  'photo_required',
+  'photo_type',
+  'photo_too_large',
+  'photo_dimensions',
+  'link_expired',
+  'qr_invalid',
   // One-time RFID enrolment links (issue 5, /rfid/:code).
   'link_used',
   // Kiosk (issue 4).
   'custom_field_invalid',
+  // Role assignment rules (issue 11 item 1, domain/role-assignment.ts).
+  'role_above_own',
+  'user_above_own',
+  'own_role_locked',
+  'owner_protected',
+  // 429s that say what was limited (issue 11, Also): the account, or requests from an address.
+  'account_locked',
+  'too_many_login_attempts',
+  'too_many_requests',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -51,7 +51,11 @@ describe('route guards', () => {
     ['/sites', cloud({}), 'render'],
     // sections open their first permitted sub-page
     ['/Reporting', admin, '→ /reporting/history'],
-    ['/reporting', cloud({ ...defaultPermissionsFor('admin'), show_history_list: { pivot: { allowed: 0 } } }), '→ /reporting/visit_summary'],
+    [
+      '/reporting',
+      cloud({ ...defaultPermissionsFor('admin'), show_history_list: { pivot: { allowed: 0 } } }),
+      '→ /reporting/visit_summary',
+    ],
     ['/settings', admin, '→ /user-types'],
     ['/settings', employee, '→ /'],
     // Standalone: only sites, passport and company (company for the tech team only)

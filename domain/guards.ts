@@ -10,9 +10,7 @@ export interface GuardUser {
   isTechTeam: boolean;
 }
 
-export type GuardDecision =
-  | { kind: 'render'; route: RouteDef; noAccess?: boolean }
-  | { kind: 'redirect'; to: string };
+export type GuardDecision = { kind: 'render'; route: RouteDef; noAccess?: boolean } | { kind: 'redirect'; to: string };
 
 /** Where a user lands after login: Cloud → /, Standalone → /sites. */
 export function homeFor(pkg: PackageType | null): string {

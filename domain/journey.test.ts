@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decideRegistration, readFlowSettings, registrationNotRequiredOk, requestedOutputs, stageSignsIn, visitStage, REGISTRATION_METHODS } from './journey';
+import {
+  decideRegistration,
+  readFlowSettings,
+  registrationNotRequiredOk,
+  requestedOutputs,
+  stageSignsIn,
+  visitStage,
+  REGISTRATION_METHODS,
+} from './journey';
 
 describe('registration methods', () => {
   it('decides what a new person of each method gets', () => {
     expect(decideRegistration('registration allowed', false)).toEqual({ kind: 'register' });
-    expect(decideRegistration('pre-registration with approval required', false)).toEqual({ kind: 'register_pending_approval' });
-    expect(decideRegistration('pre-registered by admin', false)).toEqual({ kind: 'refused', code: 'registration_unavailable' });
+    expect(decideRegistration('pre-registration with approval required', false)).toEqual({
+      kind: 'register_pending_approval',
+    });
+    expect(decideRegistration('pre-registered by admin', false)).toEqual({
+      kind: 'refused',
+      code: 'registration_unavailable',
+    });
     expect(decideRegistration('pre-registered only', true)).toEqual({ kind: 'needs_expected_visit' });
     expect(decideRegistration('registration not required', false)).toEqual({ kind: 'no_registration' });
   });
@@ -15,21 +28,33 @@ describe('registration methods', () => {
     expect(registrationNotRequiredOk(['registration not required', 'registration not required'])).toBe(false);
   });
   it('every method has a decision', () => {
-    fc.assert(fc.property(fc.constantFrom(...REGISTRATION_METHODS), fc.boolean(), (m, e) => {
-      expect(decideRegistration(m, e).kind).toBeTruthy();
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...REGISTRATION_METHODS), fc.boolean(), (m, e) => {
+        expect(decideRegistration(m, e).kind).toBeTruthy();
+      }),
+    );
   });
 });
 
 describe('visit stage', () => {
   it('derives the seven stages', () => {
     expect(visitStage({ compliance: null, approvalRequired: false, adminDecision: null })).toBe('compliance pending');
-    expect(visitStage({ compliance: 'failed', approvalRequired: false, adminDecision: null })).toBe('compliance failed');
+    expect(visitStage({ compliance: 'failed', approvalRequired: false, adminDecision: null })).toBe(
+      'compliance failed',
+    );
     expect(visitStage({ compliance: 'passed', approvalRequired: false, adminDecision: null })).toBe('ready to sign in');
-    expect(visitStage({ compliance: 'not_required', approvalRequired: true, adminDecision: null })).toBe('waiting for admin approval');
-    expect(visitStage({ compliance: 'wrong_explained', approvalRequired: false, adminDecision: null })).toBe('waiting for admin approval (compliance failed)');
-    expect(visitStage({ compliance: 'passed', approvalRequired: true, adminDecision: 'rejected' })).toBe('rejected by admin');
-    expect(visitStage({ compliance: 'wrong_explained', approvalRequired: true, adminDecision: 'approved' })).toBe('approved by admin');
+    expect(visitStage({ compliance: 'not_required', approvalRequired: true, adminDecision: null })).toBe(
+      'waiting for admin approval',
+    );
+    expect(visitStage({ compliance: 'wrong_explained', approvalRequired: false, adminDecision: null })).toBe(
+      'waiting for admin approval (compliance failed)',
+    );
+    expect(visitStage({ compliance: 'passed', approvalRequired: true, adminDecision: 'rejected' })).toBe(
+      'rejected by admin',
+    );
+    expect(visitStage({ compliance: 'wrong_explained', approvalRequired: true, adminDecision: 'approved' })).toBe(
+      'approved by admin',
+    );
   });
   it('only ready or approved visits sign in', () => {
     expect(stageSignsIn('ready to sign in')).toBe(true);

@@ -4,8 +4,11 @@ import * as v from 'valibot';
 import { COMPLIANCE_FREQUENCIES, type ComplianceOutcome } from './compliance';
 
 export const REGISTRATION_METHODS = [
-  'registration allowed', 'pre-registration with approval required', 'pre-registered by admin',
-  'registration not required', 'pre-registered only',
+  'registration allowed',
+  'pre-registration with approval required',
+  'pre-registered by admin',
+  'registration not required',
+  'pre-registered only',
 ] as const;
 export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
 
@@ -54,12 +57,17 @@ export type RegistrationDecision =
 /** What happens to a new person of this type at the kiosk. */
 export function decideRegistration(method: RegistrationMethod, hasExpectedVisit: boolean): RegistrationDecision {
   switch (method) {
-    case 'registration allowed': return { kind: 'register' };
-    case 'pre-registration with approval required': return hasExpectedVisit ? { kind: 'register' } : { kind: 'register_pending_approval' };
+    case 'registration allowed':
+      return { kind: 'register' };
+    case 'pre-registration with approval required':
+      return hasExpectedVisit ? { kind: 'register' } : { kind: 'register_pending_approval' };
     case 'pre-registered by admin':
     case 'pre-registered only':
-      return hasExpectedVisit ? { kind: 'needs_expected_visit' } : { kind: 'refused', code: 'registration_unavailable' };
-    case 'registration not required': return { kind: 'no_registration' };
+      return hasExpectedVisit
+        ? { kind: 'needs_expected_visit' }
+        : { kind: 'refused', code: 'registration_unavailable' };
+    case 'registration not required':
+      return { kind: 'no_registration' };
   }
 }
 
@@ -69,8 +77,13 @@ export function registrationNotRequiredOk(methods: readonly string[]): boolean {
 }
 
 export const VISIT_STAGES = [
-  'compliance pending', 'compliance failed', 'ready to sign in', 'waiting for admin approval',
-  'waiting for admin approval (compliance failed)', 'rejected by admin', 'approved by admin',
+  'compliance pending',
+  'compliance failed',
+  'ready to sign in',
+  'waiting for admin approval',
+  'waiting for admin approval (compliance failed)',
+  'rejected by admin',
+  'approved by admin',
 ] as const;
 export type VisitStage = (typeof VISIT_STAGES)[number];
 
@@ -92,7 +105,8 @@ export function visitStage(s: StageInput): VisitStage {
   return 'ready to sign in';
 }
 
-export const stageSignsIn = (stage: VisitStage): boolean => stage === 'ready to sign in' || stage === 'approved by admin';
+export const stageSignsIn = (stage: VisitStage): boolean =>
+  stage === 'ready to sign in' || stage === 'approved by admin';
 
 /** The typed record a kiosk puts in visit.signIn / visit.signOut `details`. */
 export const kioskVisitDetails = v.object({
@@ -103,7 +117,9 @@ export const kioskVisitDetails = v.object({
   stage: v.optional(v.picklist(VISIT_STAGES)),
   hostIds: v.optional(v.array(v.string())),
   hostMessage: v.optional(v.pipe(v.string(), v.maxLength(500))),
-  temperature: v.optional(v.object({ raw: v.string(), unit: v.picklist(['c', 'f']), celsius: v.number(), threshold: v.number() })),
+  temperature: v.optional(
+    v.object({ raw: v.string(), unit: v.picklist(['c', 'f']), celsius: v.number(), threshold: v.number() }),
+  ),
   mask: v.optional(v.boolean()),
   compliance: v.optional(v.picklist(['passed', 'wrong_explained', 'failed', 'not_required'])),
   outputs: v.optional(v.array(v.picklist(OUTPUTS))),

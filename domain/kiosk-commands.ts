@@ -10,8 +10,16 @@ import * as v from 'valibot';
  * its screen unattended) with a notice; remote_support shows a "remote support started/ended"
  * notice; settings carries the kiosk's new name and area after a move or a settings change. */
 export const KIOSK_COMMANDS = [
-  'restart_app', 'push_restart', 'pull_database', 'update_app', 'open_door', 'refresh_face_library', 'logging',
-  'remote_show_screen', 'remote_support', 'settings',
+  'restart_app',
+  'push_restart',
+  'pull_database',
+  'update_app',
+  'open_door',
+  'refresh_face_library',
+  'logging',
+  'remote_show_screen',
+  'remote_support',
+  'settings',
 ] as const;
 export type KioskCommandName = (typeof KIOSK_COMMANDS)[number];
 
@@ -19,10 +27,19 @@ export type KioskCommandName = (typeof KIOSK_COMMANDS)[number];
 export const KIOSK_COMMAND_STATUSES = ['pending', 'delivered', 'succeeded', 'failed'] as const;
 export type KioskCommandStatus = (typeof KIOSK_COMMAND_STATUSES)[number];
 
-export interface KioskSettingsPayload { kiosk_name: string; area_id: string; area_name: string; site_name: string }
+export interface KioskSettingsPayload {
+  kiosk_name: string;
+  area_id: string;
+  area_name: string;
+  site_name: string;
+}
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
-const kioskIds = v.pipe(v.array(uuid, 'validation.required'), v.minLength(1, 'validation.required'), v.maxLength(500, 'validation.too_long'));
+const kioskIds = v.pipe(
+  v.array(uuid, 'validation.required'),
+  v.minLength(1, 'validation.required'),
+  v.maxLength(500, 'validation.too_long'),
+);
 const hardwareId = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(64, 'validation.too_long'))));
 
 export const moveKioskRequest = v.object({ area_id: uuid });
@@ -30,7 +47,9 @@ export const moveKiosksRequest = v.object({ kiosk_ids: kioskIds, area_id: uuid }
 
 /** Settings an admin edits (spec 1 §3 Kiosk); the version is what the kiosk itself reports. */
 export const kioskSettingRequest = v.object({
-  kiosk_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'validation.too_short'), v.maxLength(50, 'validation.too_long'))),
+  kiosk_name: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(2, 'validation.too_short'), v.maxLength(50, 'validation.too_long')),
+  ),
   macAddress: hardwareId,
   android_serial: hardwareId,
   serial_number: hardwareId,
@@ -50,18 +69,34 @@ export const kioskLoggingRequest = v.object({ kiosk_ids: kioskIds, enabled: v.bo
 /** Spec 2 §7 "update-app (with key)": the key and the wanted version are recorded with the request. */
 export const kioskUpdateRequest = v.object({
   kiosk_ids: kioskIds,
-  key: v.optional(v.pipe(v.string('validation.required'), v.trim(), v.minLength(1, 'validation.required'), v.maxLength(128, 'validation.too_long'))),
+  key: v.optional(
+    v.pipe(
+      v.string('validation.required'),
+      v.trim(),
+      v.minLength(1, 'validation.required'),
+      v.maxLength(128, 'validation.too_long'),
+    ),
+  ),
   version: v.optional(v.pipe(v.string('validation.required'), v.trim(), v.maxLength(32, 'validation.too_long'))),
 });
 
 /** Who sent the requests listed: one user of the company, or `all`. */
-export const requestSenderParam = v.union([v.literal('all'), v.pipe(v.string(), v.uuid('validation.uuid'))], 'validation.uuid');
+export const requestSenderParam = v.union(
+  [v.literal('all'), v.pipe(v.string(), v.uuid('validation.uuid'))],
+  'validation.uuid',
+);
 
 /** One command as the requests lists show it (GET /api/kiosks/requests/…), newest first. */
 export interface KioskRequestItem {
-  id: string; kiosk_id: string; kiosk_name: string; command: KioskCommandName; status: KioskCommandStatus;
-  payload: Record<string, unknown>; requested_by: { id: string; full_name: string | null };
-  created_at: number; status_at: number | null;
+  id: string;
+  kiosk_id: string;
+  kiosk_name: string;
+  command: KioskCommandName;
+  status: KioskCommandStatus;
+  payload: Record<string, unknown>;
+  requested_by: { id: string; full_name: string | null };
+  created_at: number;
+  status_at: number | null;
 }
 
 /** The kiosk log line a kiosk writes when it starts, carrying its build version. */

@@ -1,12 +1,12 @@
 // Arguments of the kiosk journey's mutations (sync/mutations.ts registers them). Every field a
 // visitor types is checked here, on the kiosk and again on the server.
 import * as v from 'valibot';
+import { epochMs, int4 } from './bounds';
 import { complianceAnswerItem } from './compliance';
 import { CUSTOM_FIELD_TYPES } from './custom-fields';
 import { kioskVisitDetails, VISIT_STAGES } from './journey';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
-const epochMs = v.pipe(v.number('validation.required'), v.integer(), v.minValue(0));
 
 export { CUSTOM_FIELD_TYPES };
 
@@ -19,14 +19,31 @@ export const customFieldValue = v.object({
 
 export const registerPersonArgs = v.object({
   personId: uuid,
-  firstName: v.pipe(v.string('validation.required'), v.trim(), v.minLength(1, 'validation.required'), v.maxLength(30, 'validation.too_long')),
-  lastName: v.pipe(v.string('validation.required'), v.trim(), v.minLength(1, 'validation.required'), v.maxLength(30, 'validation.too_long')),
+  firstName: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.minLength(1, 'validation.required'),
+    v.maxLength(30, 'validation.too_long'),
+  ),
+  lastName: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.minLength(1, 'validation.required'),
+    v.maxLength(30, 'validation.too_long'),
+  ),
   companyName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.too_long'))),
-  email: v.pipe(v.string('validation.required'), v.trim(), v.email('errors.invalid_email'), v.maxLength(254, 'validation.too_long')),
+  email: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.email('errors.invalid_email'),
+    v.maxLength(254, 'validation.too_long'),
+  ),
   phone: v.pipe(v.string('validation.required'), v.regex(/^\d{1,20}$/, 'validation.phone')),
   userTypeId: uuid,
   /** A small JPEG data URL taken by the kiosk camera. */
-  photo: v.optional(v.pipe(v.string(), v.maxLength(400_000), v.regex(/^data:image\/(jpeg|png);base64,/, 'kiosk.validation.image'))),
+  photo: v.optional(
+    v.pipe(v.string(), v.maxLength(400_000), v.regex(/^data:image\/(jpeg|png);base64,/, 'kiosk.validation.image')),
+  ),
   customFields: v.optional(v.array(customFieldValue), []),
   at: epochMs,
 });
@@ -36,7 +53,7 @@ export const complianceAnswerArgs = v.object({
   answerId: uuid,
   personId: uuid,
   complianceId: uuid,
-  complianceVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  complianceVersion: int4(1),
   answers: v.array(complianceAnswerItem),
   agreed: v.boolean(),
   visitId: v.optional(uuid),

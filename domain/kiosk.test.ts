@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { badgeCode, hostSearchReady, matchNames, readScannedCode, searchHosts } from './kiosk';
 
 const people = [
-  { id: '1', fullName: 'Sam Staff' }, { id: '2', fullName: 'Samira Saleh' }, { id: '3', fullName: 'Hannah Host' },
+  { id: '1', fullName: 'Sam Staff' },
+  { id: '2', fullName: 'Samira Saleh' },
+  { id: '3', fullName: 'Hannah Host' },
 ];
 
 describe('name match', () => {
@@ -17,9 +19,11 @@ describe('name match', () => {
     expect(matchNames(people, '  sam   STAFF ', 'private').map((p) => p.id)).toEqual(['1']);
   });
   it('private match never shows a person for a strict prefix of the name', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 8 }), (cut) => {
-      expect(matchNames(people, 'Samira Saleh'.slice(0, 12 - cut), 'private')).toEqual([]);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), (cut) => {
+        expect(matchNames(people, 'Samira Saleh'.slice(0, 12 - cut), 'private')).toEqual([]);
+      }),
+    );
   });
 });
 
@@ -36,7 +40,11 @@ describe('host search', () => {
 
 describe('codes and presence', () => {
   it('a badge code reads back to its person', () => {
-    fc.assert(fc.property(fc.uuid(), (id) => { expect(readScannedCode(badgeCode(id))).toEqual({ kind: "badge", personId: id }); }));
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        expect(readScannedCode(badgeCode(id))).toEqual({ kind: 'badge', personId: id });
+      }),
+    );
     expect(readScannedCode('hello')).toEqual({ kind: 'other', text: 'hello' });
   });
 });

@@ -1,7 +1,10 @@
 // Kiosk rules: name matching, host search trigger, badge codes, registration payload, presence.
 import * as v from 'valibot';
 
-export interface Named { id: string; fullName: string }
+export interface Named {
+  id: string;
+  fullName: string;
+}
 
 const norm = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -9,11 +12,23 @@ const norm = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').trim().re
  * Quick match shows everyone whose name contains the query (from 2 characters); private match
  * shows someone only when the full name is typed, so a visitor cannot browse who is registered.
  */
-export function matchNames<T extends Named>(people: readonly T[], query: string, mode: 'quick' | 'private', limit = 8): T[] {
+export function matchNames<T extends Named>(
+  people: readonly T[],
+  query: string,
+  mode: 'quick' | 'private',
+  limit = 8,
+): T[] {
   const q = norm(query);
   if (q.length < 2) return [];
   if (mode === 'private') return people.filter((p) => norm(p.fullName) === q).slice(0, limit);
-  return people.filter((p) => norm(p.fullName).split(' ').some((w) => w.startsWith(q)) || norm(p.fullName).startsWith(q)).slice(0, limit);
+  return people
+    .filter(
+      (p) =>
+        norm(p.fullName)
+          .split(' ')
+          .some((w) => w.startsWith(q)) || norm(p.fullName).startsWith(q),
+    )
+    .slice(0, limit);
 }
 
 /** Spec 1 §5: host search starts after a first name, a space and two letters. */
@@ -41,7 +56,12 @@ export function readScannedCode(text: string): ScannedCode {
 
 /** Spec 1 §3 Kiosk; names are at least 2 and at most 50 characters. */
 export const registerKioskRequest = v.object({
-  kiosk_name: v.pipe(v.string('validation.required'), v.trim(), v.minLength(2, 'validation.too_short'), v.maxLength(50, 'validation.too_long')),
+  kiosk_name: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.minLength(2, 'validation.too_short'),
+    v.maxLength(50, 'validation.too_long'),
+  ),
   area_id: v.pipe(v.string('validation.required'), v.uuid('validation.uuid')),
   macAddress: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
   android_serial: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),

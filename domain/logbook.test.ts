@@ -7,13 +7,22 @@ const lookups = {
   site: () => ({ name: 'HQ' }),
   userType: () => ({ name: 'Visitor' }),
 };
-const ev = (id: string, personId: string, kind: 'in' | 'out', at: number, details: Record<string, unknown> | null = null): LogbookEvent =>
-  ({ id, personId, kind, areaId: 'a1', at, details });
+const ev = (
+  id: string,
+  personId: string,
+  kind: 'in' | 'out',
+  at: number,
+  details: Record<string, unknown> | null = null,
+): LogbookEvent => ({ id, personId, kind, areaId: 'a1', at, details });
 
 describe('logbook', () => {
   const events = [
-    ev('e1', 'p1', 'in', 100), ev('e2', 'p1', 'out', 200), ev('e3', 'p1', 'in', 300, { auto: true }),
-    ev('e4', 'p2', 'in', 150), ev('e5', 'p2', 'in', 250), ev('e6', 'p2', 'out', 260, { auto: true }),
+    ev('e1', 'p1', 'in', 100),
+    ev('e2', 'p1', 'out', 200),
+    ev('e3', 'p1', 'in', 300, { auto: true }),
+    ev('e4', 'p2', 'in', 150),
+    ev('e5', 'p2', 'in', 250),
+    ev('e6', 'p2', 'out', 260, { auto: true }),
   ];
   it('pairs each sign-in with the next event when it is a sign-out, in any arrival order', () => {
     const rows = visitsFrom([...events].reverse(), lookups, { from: 0, to: 1000 });
@@ -36,7 +45,9 @@ describe('logbook', () => {
   it('reads journey details whatever their shape', () => {
     expect(detailText({ host: { fullName: 'Hannah' } }, 'host')).toBe('Hannah');
     expect(detailText({ host: ['A', { name: 'B' }] }, 'host')).toBe('A, B');
-    expect(detailText({ checks: { temperature: { value: 36.5, unit: 'c' }, mask: true } }, 'checks')).toBe('36.5°C · mask ✓');
+    expect(detailText({ checks: { temperature: { value: 36.5, unit: 'c' }, mask: true } }, 'checks')).toBe(
+      '36.5°C · mask ✓',
+    );
     expect(detailText({ stage: 42 }, 'stage')).toBe('42');
     expect(detailText('nonsense', 'host')).toBeNull();
   });

@@ -58,7 +58,8 @@ export interface LogbookLookups {
   userType(id: string): { name: string } | undefined;
 }
 
-const isAuto = (details: unknown): boolean => Boolean(details && typeof details === 'object' && (details as { auto?: unknown }).auto === true);
+const isAuto = (details: unknown): boolean =>
+  Boolean(details && typeof details === 'object' && (details as { auto?: unknown }).auto === true);
 
 export function statusOf(inDetails: unknown, out: { details?: unknown } | null): VisitStatus {
   if (out) return isAuto(out.details) ? 'auto_signed_out' : 'signed_out';
@@ -87,13 +88,19 @@ export function detailText(details: unknown, key: 'host' | 'stage' | 'checks'): 
   const parts: string[] = [];
   const temp = o.temperature as { value?: unknown; unit?: unknown } | number | undefined;
   if (typeof temp === 'number') parts.push(`${temp}°`);
-  else if (temp && typeof temp === 'object' && typeof temp.value === 'number') parts.push(`${temp.value}°${String(temp.unit ?? '').toUpperCase()}`);
+  else if (temp && typeof temp === 'object' && typeof temp.value === 'number')
+    parts.push(`${temp.value}°${String(temp.unit ?? '').toUpperCase()}`);
   if (typeof o.mask === 'boolean' || typeof o.mask === 'number') parts.push(o.mask ? 'mask ✓' : 'mask ✗');
   return parts.join(' · ') || null;
 }
 
 /** Pairs each sign-in of `ins` with the person's next event in `all`, if that is a sign-out. */
-export function visitsFrom(all: readonly LogbookEvent[], lookups: LogbookLookups, range: { from: number; to: number }, pendingIds?: ReadonlySet<string>): LogbookRow[] {
+export function visitsFrom(
+  all: readonly LogbookEvent[],
+  lookups: LogbookLookups,
+  range: { from: number; to: number },
+  pendingIds?: ReadonlySet<string>,
+): LogbookRow[] {
   const byPerson = new Map<string, LogbookEvent[]>();
   for (const e of all) {
     const list = byPerson.get(e.personId);
@@ -112,12 +119,21 @@ export function visitsFrom(all: readonly LogbookEvent[], lookups: LogbookLookups
       const siteId = area?.siteId ?? null;
       const userTypeId = e.userTypeId ?? person?.userTypeId ?? null;
       rows.push({
-        id: e.id, personId: e.personId, fullName: person?.fullName ?? '',
-        userTypeId, userTypeName: userTypeId ? lookups.userType(userTypeId)?.name ?? null : null,
-        siteId, siteName: siteId ? lookups.site(siteId)?.name ?? null : null,
-        areaId: e.areaId, areaName: area?.name ?? null,
-        timeIn: e.at, timeOut: out?.at ?? null, status: statusOf(e.details, out),
-        host: detailText(e.details, 'host'), stage: detailText(e.details, 'stage'), checks: detailText(e.details, 'checks'),
+        id: e.id,
+        personId: e.personId,
+        fullName: person?.fullName ?? '',
+        userTypeId,
+        userTypeName: userTypeId ? (lookups.userType(userTypeId)?.name ?? null) : null,
+        siteId,
+        siteName: siteId ? (lookups.site(siteId)?.name ?? null) : null,
+        areaId: e.areaId,
+        areaName: area?.name ?? null,
+        timeIn: e.at,
+        timeOut: out?.at ?? null,
+        status: statusOf(e.details, out),
+        host: detailText(e.details, 'host'),
+        stage: detailText(e.details, 'stage'),
+        checks: detailText(e.details, 'checks'),
         pending: Boolean(pendingIds && (pendingIds.has(e.id) || (out && pendingIds.has(out.id)))),
       });
     });
@@ -127,13 +143,20 @@ export function visitsFrom(all: readonly LogbookEvent[], lookups: LogbookLookups
 
 const sortKey = (r: LogbookRow, sort: LogbookSort): string | number => {
   switch (sort) {
-    case 'timeOut': return r.timeOut ?? Number.MAX_SAFE_INTEGER;
-    case 'name': return r.fullName.toLocaleLowerCase();
-    case 'userType': return (r.userTypeName ?? '').toLocaleLowerCase();
-    case 'site': return (r.siteName ?? '').toLocaleLowerCase();
-    case 'area': return (r.areaName ?? '').toLocaleLowerCase();
-    case 'status': return r.status;
-    default: return r.timeIn;
+    case 'timeOut':
+      return r.timeOut ?? Number.MAX_SAFE_INTEGER;
+    case 'name':
+      return r.fullName.toLocaleLowerCase();
+    case 'userType':
+      return (r.userTypeName ?? '').toLocaleLowerCase();
+    case 'site':
+      return (r.siteName ?? '').toLocaleLowerCase();
+    case 'area':
+      return (r.areaName ?? '').toLocaleLowerCase();
+    case 'status':
+      return r.status;
+    default:
+      return r.timeIn;
   }
 };
 
@@ -150,11 +173,13 @@ export function matches(r: LogbookRow, f: LogbookFilter): boolean {
 export function pageOf(rows: readonly LogbookRow[], f: LogbookFilter): { data: LogbookRow[]; count: number } {
   const sort = f.sort ?? 'timeIn';
   const dir = (f.order ?? (sort === 'timeIn' ? 'desc' : 'asc')) === 'asc' ? 1 : -1;
-  const kept = rows.filter((r) => matches(r, f)).sort((a, b) => {
-    const x = sortKey(a, sort);
-    const y = sortKey(b, sort);
-    return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * dir;
-  });
+  const kept = rows
+    .filter((r) => matches(r, f))
+    .sort((a, b) => {
+      const x = sortKey(a, sort);
+      const y = sortKey(b, sort);
+      return (x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * dir;
+    });
   const limit = f.limit ?? 10;
   const start = ((f.page ?? 1) - 1) * limit;
   return { data: kept.slice(start, start + limit), count: kept.length };

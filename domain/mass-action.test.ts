@@ -7,7 +7,9 @@ const person = { id: 'p1', fullName: 'Pat', userTypeId: 't1' };
 describe('mass action', () => {
   it('skips people outside the scope, archived people and those already in the wanted state', () => {
     expect(skipReason(person, 'in', 'a1', all, false)).toBeNull();
-    expect(skipReason(person, 'in', 'a1', { userTypeIds: ['t2'], areaIds: null }, false)).toBe('user_type_not_accessible');
+    expect(skipReason(person, 'in', 'a1', { userTypeIds: ['t2'], areaIds: null }, false)).toBe(
+      'user_type_not_accessible',
+    );
     expect(skipReason(person, 'in', 'a1', { userTypeIds: null, areaIds: ['a2'] }, false)).toBe('area_not_accessible');
     expect(skipReason({ ...person, archived: true }, 'in', 'a1', all, false)).toBe('archived');
     expect(skipReason(person, 'in', 'a1', all, true)).toBe('already_signed_in');
@@ -23,7 +25,13 @@ describe('mass action', () => {
   it('answers in the spec shape, with the misspelt key too', () => {
     const [first] = massActionResponse('a1', 't1', [person], new Set(['p1']));
     expect(first).toMatchObject({ area: 'a1', user_type: 't1' });
-    expect(first!.users[0]).toMatchObject({ id: 'p1', full_name: 'Pat', signedOut: false, complinaces: [], checks: { temperature_threshold: 36 } });
+    expect(first!.users[0]).toMatchObject({
+      id: 'p1',
+      full_name: 'Pat',
+      signedOut: false,
+      complinaces: [],
+      checks: { temperature_threshold: 36 },
+    });
   });
 });
 
@@ -32,7 +40,10 @@ describe('mass action details from the area’s journey flow', () => {
     { id: 'j-other', settings: { areas: ['a2'], attendance_mode_id: null } },
     { id: 'j-staff', settings: { areas: [], attendance_mode_id: 'm1' } },
   ];
-  const flows = [{ id: 'f-other', journeyId: 'j-other', userTypeId: 't1' }, { id: 'f-staff', journeyId: 'j-staff', userTypeId: 't1' }];
+  const flows = [
+    { id: 'f-other', journeyId: 'j-other', userTypeId: 't1' },
+    { id: 'f-staff', journeyId: 'j-staff', userTypeId: 't1' },
+  ];
   const now = Date.UTC(2026, 10, 22, 12);
 
   it('finds the flow of a journey that serves the area, for the person’s type', () => {
@@ -43,7 +54,15 @@ describe('mass action details from the area’s journey flow', () => {
 
   it('reports each person’s compliance, documents, reasons and checks', () => {
     const ctx = {
-      flow: { id: 'f-staff', settings: { temperature_check: true, temperature_threshold: 37.8, mask_check: true, compliance_frequency: 'daily' } },
+      flow: {
+        id: 'f-staff',
+        settings: {
+          temperature_check: true,
+          temperature_threshold: 37.8,
+          mask_check: true,
+          compliance_frequency: 'daily',
+        },
+      },
       mode: { reasons: [{ id: 'r1', name: 'Traffic', type: 'late_sign_in' as const, attendanceCode: 'LATE' }] },
       form: { id: 'c1', name: 'Health' },
       answers: [
@@ -57,9 +76,13 @@ describe('mass action details from the area’s journey flow', () => {
     const people = ['p1', 'p2', 'p3', 'p4'].map((id) => ({ id, fullName: id, userTypeId: 't1' }));
     const users = massActionResponse('a1', 't1', people, new Set(), ctx)[0]!.users;
     expect(users.map((u) => complianceStatus(u.compliances))).toEqual(['passed', 'failed', 'failed', 'failed']);
-    expect(users[0]!.documents).toEqual([{ id: 'd1', type: 'COVID-19 vaccine', status: 'ACTIVE', expiryDate: '2027-03-31' }]);
+    expect(users[0]!.documents).toEqual([
+      { id: 'd1', type: 'COVID-19 vaccine', status: 'ACTIVE', expiryDate: '2027-03-31' },
+    ]);
     expect(users[1]!.documents).toEqual([]);
-    expect(users[0]!.attendance_mode?.reasons).toEqual([{ id: 'r1', name: 'Traffic', presented: ['late_sign_in'], attendance_code: { id: 'LATE' } }]);
+    expect(users[0]!.attendance_mode?.reasons).toEqual([
+      { id: 'r1', name: 'Traffic', presented: ['late_sign_in'], attendance_code: { id: 'LATE' } },
+    ]);
     expect(users[0]!.checks).toMatchObject({ temperature_check: true, mask_check: true, temperature_threshold: 37.8 });
     expect(users[0]!.journey_flow_id).toBe('f-staff');
   });

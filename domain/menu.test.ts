@@ -2,14 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { activeMenuKey, visibleMenu } from './menu';
 import { defaultPermissionsFor, ROLE_NAMES } from './permissions';
 
-const keysFor = (role: (typeof ROLE_NAMES)[number]) =>
-  visibleMenu(defaultPermissionsFor(role), role).map((m) => m.key);
+const keysFor = (role: (typeof ROLE_NAMES)[number]) => visibleMenu(defaultPermissionsFor(role), role).map((m) => m.key);
 
 describe('side menu gating per role', () => {
   it('shows an admin everything but the system title', () => {
     expect(keysFor('admin')).toEqual([
-      'passport', 'company_details', 'dashboard', 'users', 'announcements', 'sites_devices', 'reporting',
-      'user_settings', 'journey_builder', 'compliance', 'integration', 'emergency',
+      'passport',
+      'company_details',
+      'dashboard',
+      'users',
+      'announcements',
+      'sites_devices',
+      'reporting',
+      'user_settings',
+      'journey_builder',
+      'compliance',
+      'integration',
+      'emergency',
     ]);
   });
   it('shows the system title only to the system admin', () => {
@@ -21,10 +30,18 @@ describe('side menu gating per role', () => {
   });
   it('hides Reporting from an employee and shows it with its sub-items to a reporter', () => {
     expect(keysFor('employee')).toEqual(['passport', 'dashboard', 'users']);
-    const reporting = visibleMenu(defaultPermissionsFor('employee with reporting'), 'x').find((m) => m.key === 'reporting');
+    const reporting = visibleMenu(defaultPermissionsFor('employee with reporting'), 'x').find(
+      (m) => m.key === 'reporting',
+    );
     expect(reporting?.children?.map((c) => c.to)).toEqual([
-      '/reporting/history', '/reporting/visit_summary', '/reporting/timesheet', '/reporting/users-not-on-site',
-      '/reporting/track-trace', '/reporting/export-list', '/reporting/kiosk-logs', '/reporting/printer',
+      '/reporting/history',
+      '/reporting/visit_summary',
+      '/reporting/timesheet',
+      '/reporting/users-not-on-site',
+      '/reporting/track-trace',
+      '/reporting/export-list',
+      '/reporting/kiosk-logs',
+      '/reporting/printer',
     ]);
   });
   it('filters sub-items by their own keys', () => {
@@ -39,9 +56,18 @@ describe('side menu gating per role', () => {
 
 describe('active menu item', () => {
   it.each([
-    ['/', 'dashboard'], ['/filtered', 'dashboard'], ['/update/journey/7', 'journey_builder'], ['/add-journey', 'journey_builder'],
-    ['/add-announcement', 'announcements'], ['/compliance-new', 'compliance'], ['/compliances', 'compliance'],
-    ['/reporting/history', 'reporting'], ['/user-types', 'user_settings'], ['/users/import/grid', 'users'],
-    ['/sync-status', 'integration'], ['/emergency-sessions/a/b', 'emergency'], ['/sites', 'sites_devices'],
+    ['/', 'dashboard'],
+    ['/filtered', 'dashboard'],
+    ['/update/journey/7', 'journey_builder'],
+    ['/add-journey', 'journey_builder'],
+    ['/add-announcement', 'announcements'],
+    ['/compliance-new', 'compliance'],
+    ['/compliances', 'compliance'],
+    ['/reporting/history', 'reporting'],
+    ['/user-types', 'user_settings'],
+    ['/users/import/grid', 'users'],
+    ['/sync-status', 'integration'],
+    ['/emergency-sessions/a/b', 'emergency'],
+    ['/sites', 'sites_devices'],
   ])('%s → %s', (path, key) => expect(activeMenuKey(path)).toBe(key));
 });

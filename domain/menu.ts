@@ -13,9 +13,19 @@ export interface MenuItem {
 
 const reporting: MenuItem[] = [
   { key: 'history', label: 'history', to: '/reporting/history', permission: 'show_history_list' },
-  { key: 'visit_summary', label: 'visitSummary', to: '/reporting/visit_summary', permission: 'show_visit_summary_list' },
+  {
+    key: 'visit_summary',
+    label: 'visitSummary',
+    to: '/reporting/visit_summary',
+    permission: 'show_visit_summary_list',
+  },
   { key: 'timesheet', label: 'timesheet', to: '/reporting/timesheet', permission: 'show_time_sheet_list' },
-  { key: 'users_not_on_site', label: 'usersNotOnSite', to: '/reporting/users-not-on-site', permission: 'show_users_not_on_site_list' },
+  {
+    key: 'users_not_on_site',
+    label: 'usersNotOnSite',
+    to: '/reporting/users-not-on-site',
+    permission: 'show_users_not_on_site_list',
+  },
   { key: 'track_trace', label: 'trackTrace', to: '/reporting/track-trace', permission: 'show_track_trace_list' },
   { key: 'export_list', label: 'exportList', to: '/reporting/export-list', permission: 'show_export_list' },
   { key: 'kiosk_logs', label: 'kioskLogs', to: '/reporting/kiosk-logs', permission: 'show_kiosk_logs_list' },
@@ -25,7 +35,12 @@ const reporting: MenuItem[] = [
 const settings: MenuItem[] = [
   { key: 'user_types', label: 'userTypes', to: '/user-types', permission: 'show_user_types_list' },
   { key: 'privacy_manager', label: 'privacyManager', to: '/privacy-manager', permission: 'show_privacy_manager_list' },
-  { key: 'duplication_board', label: 'duplicationBoard', to: '/duplication-control-board', permission: 'show_duplication_control_board_list' },
+  {
+    key: 'duplication_board',
+    label: 'duplicationBoard',
+    to: '/duplication-control-board',
+    permission: 'show_duplication_control_board_list',
+  },
   { key: 'attendance_modes', label: 'attendanceModes', to: '/attendance-modes', permission: 'show_attendance_modes' },
   { key: 'custom_fields', label: 'customFields', to: '/custom-fields', permission: 'show_custom_fields' },
 ];
@@ -74,7 +89,10 @@ const FIXED_ACTIVE: ReadonlyArray<[RegExp, string]> = [
   [/compliance/, 'compliance'],
   [/^\/(emergency)/, 'emergency'],
   [/^\/reporting/i, 'reporting'],
-  [/^\/(user-types|olduser-types|add-user-type|privacy-manager|duplication-control-board|attendance-modes|add-attendance-mode|add-reason|custom-fields|add-custom-field|settings)/, 'user_settings'],
+  [
+    /^\/(user-types|olduser-types|add-user-type|privacy-manager|duplication-control-board|attendance-modes|add-attendance-mode|add-reason|custom-fields|add-custom-field|settings)/,
+    'user_settings',
+  ],
   [/^\/(users|invite-users|rfid-enrollment|multiple-signin)/, 'users'],
   [/^\/(integration|sync-|write-back|attendance-codes|view-integration|googleAD)/, 'integration'],
 ];

@@ -5,13 +5,20 @@ import * as v from 'valibot';
 import { complianceAnswerItem, type ComplianceForm, type ComplianceAnswerItem } from './compliance';
 
 export const onlineComplianceBody = v.object({
-  answers: v.pipe(v.array(complianceAnswerItem), v.minLength(1, 'validation.required'), v.maxLength(100, 'validation.too_long')),
+  answers: v.pipe(
+    v.array(complianceAnswerItem),
+    v.minLength(1, 'validation.required'),
+    v.maxLength(100, 'validation.too_long'),
+  ),
   agreed: v.boolean('validation.required'),
 });
 export type OnlineComplianceBody = v.InferOutput<typeof onlineComplianceBody>;
 
 /** Null when every answer names a question of the form and none twice; else the field error key. */
-export function answersProblem(form: Pick<ComplianceForm, 'questions'>, answers: readonly ComplianceAnswerItem[]): 'errors.compliance_unknown_question' | 'errors.compliance_duplicate_answer' | null {
+export function answersProblem(
+  form: Pick<ComplianceForm, 'questions'>,
+  answers: readonly ComplianceAnswerItem[],
+): 'errors.compliance_unknown_question' | 'errors.compliance_duplicate_answer' | null {
   const known = new Set(form.questions.map((q) => q.id));
   const seen = new Set<string>();
   for (const a of answers) {

@@ -1,21 +1,52 @@
 // Payloads of the pre-registration calls (spec 2 §7), checked by the server and the forms.
 // Wire names stay the spec's (first_name, visit_date …); messages are i18n keys.
 import * as v from 'valibot';
+import { epochMs } from './bounds';
 import { LANGUAGES } from './constants';
 import { isVisitDate, normaliseVisitTime } from './preregistration';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
 const optionalUuid = v.optional(v.union([v.literal(''), v.literal('null'), uuid]));
-const name = v.pipe(v.string('validation.required'), v.trim(), v.minLength(1, 'validation.required'), v.maxLength(50, 'validation.too_long'));
-const email = v.pipe(v.string('validation.required'), v.trim(), v.toLowerCase(), v.email('errors.invalid_email'), v.maxLength(254, 'validation.too_long'));
+const name = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.minLength(1, 'validation.required'),
+  v.maxLength(50, 'validation.too_long'),
+);
+const email = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.toLowerCase(),
+  v.email('errors.invalid_email'),
+  v.maxLength(254, 'validation.too_long'),
+);
 const phone = v.pipe(v.string('validation.required'), v.trim(), v.regex(/^\d{1,20}$/, 'validation.phone'));
 const countryCode = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\+?\d{0,4}$/, 'validation.phone')));
 const visitDate = v.pipe(v.string('validation.required'), v.check(isVisitDate, 'errors.visit_date_invalid'));
-const visitTime = v.pipe(v.string('validation.required'), v.check((t) => normaliseVisitTime(t) !== null, 'errors.visit_date_invalid'),
-  v.transform((t) => normaliseVisitTime(t)!));
+const visitTime = v.pipe(
+  v.string('validation.required'),
+  v.check((t) => normaliseVisitTime(t) !== null, 'errors.visit_date_invalid'),
+  v.transform((t) => normaliseVisitTime(t)!),
+);
 /** Multipart sends everything as text: 0/1 flags, numbers, JSON. */
-const flag = v.optional(v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform((x) => (x === true || x === 1 || x === '1' || x === 'true' ? 1 : 0))), 0);
-const tzOffset = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.number('validation.required'), v.integer(), v.minValue(-900), v.maxValue(900)), 0);
+const flag = v.optional(
+  v.pipe(
+    v.union([v.string(), v.number(), v.boolean()]),
+    v.transform((x) => (x === true || x === 1 || x === '1' || x === 'true' ? 1 : 0)),
+  ),
+  0,
+);
+const tzOffset = v.optional(
+  v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform(Number),
+    v.number('validation.required'),
+    v.integer(),
+    v.minValue(-900),
+    v.maxValue(900),
+  ),
+  0,
+);
 
 export const langParam = v.picklist(LANGUAGES);
 
@@ -24,11 +55,21 @@ export const customFieldValue = v.object({
   type: v.optional(v.pipe(v.string(), v.maxLength(32))),
   value: v.optional(v.union([v.pipe(v.string(), v.maxLength(2000)), v.number(), v.boolean(), v.null()])),
 });
-const customFields = v.optional(v.pipe(
-  v.union([v.string(), v.array(v.unknown())]),
-  v.transform((x) => { try { return typeof x === 'string' ? (x ? JSON.parse(x) as unknown : []) : x; } catch { return null; } }),
-  v.array(customFieldValue, 'validation.required'), v.maxLength(100, 'validation.too_long'),
-), []);
+const customFields = v.optional(
+  v.pipe(
+    v.union([v.string(), v.array(v.unknown())]),
+    v.transform((x) => {
+      try {
+        return typeof x === 'string' ? (x ? (JSON.parse(x) as unknown) : []) : x;
+      } catch {
+        return null;
+      }
+    }),
+    v.array(customFieldValue, 'validation.required'),
+    v.maxLength(100, 'validation.too_long'),
+  ),
+  [],
+);
 
 /** POST /api/create-expected-visit/{lang}: the multipart fields (the image comes separately). */
 export const createExpectedVisitBody = v.object({
@@ -65,7 +106,10 @@ export const confirmVisitBody = v.object({
   visit_url: v.pipe(v.string('validation.required'), v.maxLength(64)),
   code: v.pipe(v.string('validation.required'), v.maxLength(64)),
   user: v.object({
-    first_name: name, last_name: name, email, phone,
+    first_name: name,
+    last_name: name,
+    email,
+    phone,
     company_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50, 'validation.too_long'))),
     passport_id: v.optional(v.pipe(v.string(), v.maxLength(64))),
   }),
@@ -89,7 +133,13 @@ export const expectedVisitorInput = v.object({
   tz_offset: tzOffset,
 });
 export type ExpectedVisitorInput = v.InferOutput<typeof expectedVisitorInput>;
-export const addExpectedVisitorsBody = v.object({ visitors: v.pipe(v.array(expectedVisitorInput), v.minLength(1, 'validation.required'), v.maxLength(50, 'validation.too_long')) });
+export const addExpectedVisitorsBody = v.object({
+  visitors: v.pipe(
+    v.array(expectedVisitorInput),
+    v.minLength(1, 'validation.required'),
+    v.maxLength(50, 'validation.too_long'),
+  ),
+});
 
 export const visitIdBody = v.object({ visit_id: uuid });
 export const editExpectedVisitBody = v.object({
@@ -116,7 +166,12 @@ export const validateUserUpdateBody = v.object({
 });
 export const hostSearchBody = v.object({
   journey_id: uuid,
-  search: v.pipe(v.string('validation.required'), v.trim(), v.minLength(2, 'validation.too_short'), v.maxLength(50, 'validation.too_long')),
+  search: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.minLength(2, 'validation.too_short'),
+    v.maxLength(50, 'validation.too_long'),
+  ),
 });
 export const validateExpectedVisitBody = v.object({
   journey_id: uuid,
@@ -138,7 +193,7 @@ export const visitArriveArgs = v.object({
   visitId: uuid,
   /** The kiosk visit the arrival belongs to. */
   kioskVisitId: v.optional(uuid),
-  at: v.pipe(v.number('validation.required'), v.integer(), v.minValue(0)),
+  at: epochMs,
 });
 export type VisitArriveArgs = v.InferOutput<typeof visitArriveArgs>;
 

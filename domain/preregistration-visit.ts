@@ -2,20 +2,30 @@
 // four approval actions, what its link says, and the window its QR code is valid in.
 import type { ExpiryReason, VisitMetadata } from './preregistration';
 
-/** expected: no approval needed; pending: waiting for admin approval. */
-export const VISIT_STATUSES = ['expected', 'pending', 'approved', 'rejected'] as const;
+/**
+ * expected: no approval needed; pending: waiting for admin approval; held: a public registration
+ * naming an existing person, waiting for that person's confirmation (mailed to the address on
+ * file) or an admin's approval, with no QR code issued (issue 11 item 3).
+ */
+export const VISIT_STATUSES = ['expected', 'pending', 'approved', 'rejected', 'held'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 
-export const APPROVAL_ACTIONS = ['approve-visit', 'reject-visit', 'approve-rejected-visit', 'reject-approved-visit'] as const;
+export const APPROVAL_ACTIONS = [
+  'approve-visit',
+  'reject-visit',
+  'approve-rejected-visit',
+  'reject-approved-visit',
+] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 const FROM: Record<ApprovalAction, readonly VisitStatus[]> = {
-  'approve-visit': ['pending', 'expected'],
-  'reject-visit': ['pending', 'expected'],
+  'approve-visit': ['pending', 'expected', 'held'],
+  'reject-visit': ['pending', 'expected', 'held'],
   'approve-rejected-visit': ['rejected'],
   'reject-approved-visit': ['approved'],
 };
-export const targetOf = (action: ApprovalAction): VisitStatus => (action.startsWith('approve') ? 'approved' : 'rejected');
+export const targetOf = (action: ApprovalAction): VisitStatus =>
+  action.startsWith('approve') ? 'approved' : 'rejected';
 
 /** Whether an action applies to a visit in this status (the REST calls are strict). */
 export function canApply(action: ApprovalAction, status: VisitStatus): boolean {
@@ -31,9 +41,12 @@ export function decisionOutcome(decision: 'approve' | 'reject', status: VisitSta
 export function initialStatusFor(registrationMethod: string): VisitStatus | null {
   switch (registrationMethod) {
     case 'registration allowed':
-    case 'registration not required': return 'expected';
-    case 'pre-registration with approval required': return 'pending';
-    default: return null;
+    case 'registration not required':
+      return 'expected';
+    case 'pre-registration with approval required':
+      return 'pending';
+    default:
+      return null;
   }
 }
 
@@ -66,6 +79,7 @@ export function visitMetadataOf(v: VisitFacts, now: number): VisitMetadata {
   const revoked = revocationOf(v);
   if (revoked) return { is_expired: true, reason: revoked, is_confirmed: v.confirmedAt !== null };
   if (v.arrivedAt !== null) return { is_expired: true, reason: 'ARRIVED', is_confirmed: v.confirmedAt !== null };
-  if (now > qrWindowOf(v.visitAt, v.graceMinutes).exp) return { is_expired: true, reason: 'VISIT_EXPIRED', is_confirmed: v.confirmedAt !== null };
+  if (now > qrWindowOf(v.visitAt, v.graceMinutes).exp)
+    return { is_expired: true, reason: 'VISIT_EXPIRED', is_confirmed: v.confirmedAt !== null };
   return { is_expired: false, reason: null, is_confirmed: v.confirmedAt !== null };
 }

@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
-  expiryMessageCode, formatVisitDate, formatVisitTime, isVisitInPast, linkExpiredPath, linkStateOf, normaliseVisitTime,
-  parseLinkExpiredQuery, photoProblems, isPhotoRequired, reasonCodeOf, to24HourTime, visitInstant,
+  expiryMessageCode,
+  formatVisitDate,
+  formatVisitTime,
+  isVisitInPast,
+  linkExpiredPath,
+  linkStateOf,
+  normaliseVisitTime,
+  parseLinkExpiredQuery,
+  photoProblems,
+  isPhotoRequired,
+  reasonCodeOf,
+  to24HourTime,
+  visitInstant,
 } from './preregistration';
-import { canApply, decisionOutcome, initialStatusFor, qrWindowOf, visitMetadataOf, type VisitFacts } from './preregistration-visit';
+import {
+  canApply,
+  decisionOutcome,
+  initialStatusFor,
+  qrWindowOf,
+  visitMetadataOf,
+  type VisitFacts,
+} from './preregistration-visit';
 
 describe('link states (spec 2 §4)', () => {
   it('expired wins over confirmed; confirmed applies only to the pre-registration link', () => {
-    expect(linkStateOf({ is_expired: true, reason: 'VISIT_DELETED', is_confirmed: true }, 'preregistration')).toEqual({ kind: 'expired', reason: 'VISIT_DELETED' });
+    expect(linkStateOf({ is_expired: true, reason: 'VISIT_DELETED', is_confirmed: true }, 'preregistration')).toEqual({
+      kind: 'expired',
+      reason: 'VISIT_DELETED',
+    });
     expect(linkStateOf({ is_expired: false, is_confirmed: true }, 'preregistration')).toEqual({ kind: 'confirmed' });
     expect(linkStateOf({ is_expired: false, is_confirmed: true }, 'compliance')).toEqual({ kind: 'open' });
     expect(linkStateOf({ is_expired: false, is_confirmed: false }, 'preregistration')).toEqual({ kind: 'open' });
@@ -23,7 +44,9 @@ describe('link states (spec 2 §4)', () => {
   });
 
   it('chooses the message for each link and case', () => {
-    expect(expiryMessageCode({ link: 'preregistration', reason: 'VISIT_REJECTED' })).toBe('preregistration.not_approved');
+    expect(expiryMessageCode({ link: 'preregistration', reason: 'VISIT_REJECTED' })).toBe(
+      'preregistration.not_approved',
+    );
     expect(expiryMessageCode({ link: 'preregistration', reason: 'SCAN_EXPIRED' })).toBe('preregistration.missed');
     expect(expiryMessageCode({ link: 'preregistration' })).toBe('preregistration.arrived');
     expect(expiryMessageCode({ link: 'preregistration', confirmed: true })).toBe('preregistration.confirmed');
@@ -70,7 +93,10 @@ describe('photo rules (spec 1 §5)', () => {
   it('accepts the edges and refuses outside them', () => {
     expect(photoProblems({ type: 'png', bytes: 3 * 1024 * 1024, width: 250, height: 300 })).toEqual([]);
     expect(photoProblems({ type: 'jpeg', bytes: 1000, width: 4096, height: 2688 })).toEqual([]);
-    expect(photoProblems({ type: 'png', bytes: 3 * 1024 * 1024 + 1, width: 249, height: 300 })).toEqual(['photo_too_large', 'photo_dimensions']);
+    expect(photoProblems({ type: 'png', bytes: 3 * 1024 * 1024 + 1, width: 249, height: 300 })).toEqual([
+      'photo_too_large',
+      'photo_dimensions',
+    ]);
     expect(photoProblems({ type: 'gif', bytes: 10, width: 300, height: 300 })).toEqual(['photo_type']);
     expect(photoProblems({ type: 'png', bytes: 10, width: 300, height: 2689 })).toEqual(['photo_dimensions']);
   });
@@ -82,13 +108,30 @@ describe('photo rules (spec 1 §5)', () => {
 });
 
 describe('visit life', () => {
-  const base: VisitFacts = { status: 'approved', deletedAt: null, visitAt: 1_000_000_000, graceMinutes: 30, confirmedAt: null, arrivedAt: null };
+  const base: VisitFacts = {
+    status: 'approved',
+    deletedAt: null,
+    visitAt: 1_000_000_000,
+    graceMinutes: 30,
+    confirmedAt: null,
+    arrivedAt: null,
+  };
   it('gives the reason a link expired', () => {
-    expect(visitMetadataOf({ ...base, status: 'rejected' }, 0)).toMatchObject({ is_expired: true, reason: 'VISIT_REJECTED' });
+    expect(visitMetadataOf({ ...base, status: 'rejected' }, 0)).toMatchObject({
+      is_expired: true,
+      reason: 'VISIT_REJECTED',
+    });
     expect(visitMetadataOf({ ...base, deletedAt: 5 }, 0)).toMatchObject({ is_expired: true, reason: 'VISIT_DELETED' });
-    expect(visitMetadataOf(base, base.visitAt + 31 * 60_000)).toMatchObject({ is_expired: true, reason: 'VISIT_EXPIRED' });
+    expect(visitMetadataOf(base, base.visitAt + 31 * 60_000)).toMatchObject({
+      is_expired: true,
+      reason: 'VISIT_EXPIRED',
+    });
     expect(visitMetadataOf({ ...base, arrivedAt: 3 }, 0)).toMatchObject({ is_expired: true, reason: 'ARRIVED' });
-    expect(visitMetadataOf({ ...base, confirmedAt: 3 }, base.visitAt)).toEqual({ is_expired: false, reason: null, is_confirmed: true });
+    expect(visitMetadataOf({ ...base, confirmedAt: 3 }, base.visitAt)).toEqual({
+      is_expired: false,
+      reason: null,
+      is_confirmed: true,
+    });
   });
   it('allows each approval action only from its state', () => {
     expect(canApply('approve-visit', 'pending')).toBe(true);

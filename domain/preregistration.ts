@@ -8,12 +8,13 @@ export type LinkKind = 'preregistration' | 'compliance';
 export type ReasonCode = 'not_approved' | 'deleted' | 'missed' | 'arrived';
 
 /** The reply's visitMetadata (spec 2 §3 "Pre-registration details response"). */
-export interface VisitMetadata { is_expired: boolean; reason?: string | null; is_confirmed: boolean }
+export interface VisitMetadata {
+  is_expired: boolean;
+  reason?: string | null;
+  is_confirmed: boolean;
+}
 
-export type LinkState =
-  | { kind: 'open' }
-  | { kind: 'expired'; reason: string | null }
-  | { kind: 'confirmed' };
+export type LinkState = { kind: 'open' } | { kind: 'expired'; reason: string | null } | { kind: 'confirmed' };
 
 /** Spec 2 §4 "Visit link": expired wins; already confirmed applies to non-online compliance only. */
 export function linkStateOf(meta: VisitMetadata, link: LinkKind): LinkState {
@@ -25,11 +26,15 @@ export function linkStateOf(meta: VisitMetadata, link: LinkKind): LinkState {
 /** DESIGN ruling 4: each reason's words; any other reason means the visitor has arrived. */
 export function reasonCodeOf(reason: string | null | undefined): ReasonCode {
   switch (reason) {
-    case 'VISIT_REJECTED': return 'not_approved';
-    case 'VISIT_DELETED': return 'deleted';
+    case 'VISIT_REJECTED':
+      return 'not_approved';
+    case 'VISIT_DELETED':
+      return 'deleted';
     case 'VISIT_EXPIRED':
-    case 'SCAN_EXPIRED': return 'missed';
-    default: return 'arrived';
+    case 'SCAN_EXPIRED':
+      return 'missed';
+    default:
+      return 'arrived';
   }
 }
 
@@ -53,7 +58,11 @@ export function expiryMessageCode(q: LinkExpiredQuery): string {
 }
 
 /** Query string for /link-expired, built from a state (without URLSearchParams: pure layer). */
-export function linkExpiredPath(link: LinkKind, state: LinkState | { kind: 'failed' }, userHasPassport = false): string {
+export function linkExpiredPath(
+  link: LinkKind,
+  state: LinkState | { kind: 'failed' },
+  userHasPassport = false,
+): string {
   const parts: string[] = [];
   if (link === 'compliance') parts.push('link=compliance');
   if (state.kind === 'expired' && state.reason) parts.push(`reason=${encodeURIComponent(state.reason)}`);
@@ -131,24 +140,36 @@ export function isVisitInPast(instant: number, now: number): boolean {
 // ---- the pre-registration photo (spec 1 §5 "Files", spec 2 §9) ----
 
 export const PHOTO_RULES = {
-  minWidth: 250, maxWidth: 4096, minHeight: 300, maxHeight: 2688,
+  minWidth: 250,
+  maxWidth: 4096,
+  minHeight: 300,
+  maxHeight: 2688,
   maxBytes: 3 * 1024 * 1024,
   types: ['png', 'jpg'] as const,
 };
 export type PhotoProblem = 'photo_type' | 'photo_too_large' | 'photo_dimensions';
 
 /** The photo's problems (empty when it is fine); `type` is what the content says, not the name. */
-export function photoProblems(p: { type: string | undefined; bytes: number; width: number; height: number }): PhotoProblem[] {
+export function photoProblems(p: {
+  type: string | undefined;
+  bytes: number;
+  width: number;
+  height: number;
+}): PhotoProblem[] {
   const type = p.type === 'jpeg' ? 'jpg' : p.type;
   if (!type || !(PHOTO_RULES.types as readonly string[]).includes(type)) return ['photo_type'];
   const out: PhotoProblem[] = [];
   if (p.bytes > PHOTO_RULES.maxBytes) out.push('photo_too_large');
   const r = PHOTO_RULES;
-  if (p.width < r.minWidth || p.width > r.maxWidth || p.height < r.minHeight || p.height > r.maxHeight) out.push('photo_dimensions');
+  if (p.width < r.minWidth || p.width > r.maxWidth || p.height < r.minHeight || p.height > r.maxHeight)
+    out.push('photo_dimensions');
   return out;
 }
 
 /** Spec 2 §5: the photo is required only when the flow asks for it and none is stored. */
-export function isPhotoRequired(flags: { is_image_required?: number | boolean }, storedImage: string | null | undefined): boolean {
+export function isPhotoRequired(
+  flags: { is_image_required?: number | boolean },
+  storedImage: string | null | undefined,
+): boolean {
   return Boolean(flags.is_image_required) && !storedImage;
 }

@@ -8,14 +8,14 @@ export interface PresenceEvent {
   id: string;
   personId: string;
   kind: PresenceKind;
-  areaId: string;
+  areaId: string | null;
   /** Device time corrected by the device's measured offset to the server clock. */
   at: number;
 }
 
 export interface OnSite {
   personId: string;
-  areaId: string;
+  areaId: string | null;
   since: number;
   eventId: string;
 }

@@ -8,9 +8,20 @@ export const QR_ALGORITHM = { name: 'Ed25519' } as const;
 
 /** The part of SubtleCrypto this needs; both the browser's and Node's `crypto.subtle` fit. */
 export interface SubtleLike {
-  importKey(format: 'raw' | 'pkcs8', keyData: Uint8Array<ArrayBuffer>, algorithm: { name: 'Ed25519' }, extractable: boolean, usages: ('sign' | 'verify')[]): Promise<unknown>;
+  importKey(
+    format: 'raw' | 'pkcs8',
+    keyData: Uint8Array<ArrayBuffer>,
+    algorithm: { name: 'Ed25519' },
+    extractable: boolean,
+    usages: ('sign' | 'verify')[],
+  ): Promise<unknown>;
   sign(algorithm: { name: 'Ed25519' }, key: never, data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>;
-  verify(algorithm: { name: 'Ed25519' }, key: never, signature: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>): Promise<boolean>;
+  verify(
+    algorithm: { name: 'Ed25519' },
+    key: never,
+    signature: Uint8Array<ArrayBuffer>,
+    data: Uint8Array<ArrayBuffer>,
+  ): Promise<boolean>;
 }
 
 export interface VisitQrClaims {
@@ -24,7 +35,8 @@ export interface VisitQrClaims {
   exp: number;
 }
 
-export type QrRefusal = 'qr_invalid' | 'qr_unknown_key' | 'qr_wrong_entity' | 'qr_not_yet_valid' | 'qr_expired' | 'qr_revoked';
+export type QrRefusal =
+  'qr_invalid' | 'qr_unknown_key' | 'qr_wrong_entity' | 'qr_not_yet_valid' | 'qr_expired' | 'qr_revoked';
 export type QrVerdict =
   | { ok: true; claims: VisitQrClaims }
   | { ok: false; code: QrRefusal; reason?: ExpiryReason | string; messageCode?: string; claims?: VisitQrClaims };
@@ -46,11 +58,16 @@ export function toBase64Url(bytes: Uint8Array): string {
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
   const out = new Uint8Array(Math.floor((text.length * 3) / 4));
-  let bits = 0, acc = 0, j = 0;
+  let bits = 0,
+    acc = 0,
+    j = 0;
   for (const ch of text) {
     acc = (acc << 6) | B64.indexOf(ch);
     bits += 6;
-    if (bits >= 8) { bits -= 8; out[j++] = (acc >> bits) & 255; }
+    if (bits >= 8) {
+      bits -= 8;
+      out[j++] = (acc >> bits) & 255;
+    }
   }
   return out;
 }
@@ -70,7 +87,10 @@ function utf8(text: string): Uint8Array<ArrayBuffer> {
 function fromUtf8(bytes: Uint8Array): string | null {
   // Claims are ASCII (ids and numbers); anything else is not ours.
   let s = '';
-  for (const b of bytes) { if (b > 0x7f) return null; s += String.fromCharCode(b); }
+  for (const b of bytes) {
+    if (b > 0x7f) return null;
+    s += String.fromCharCode(b);
+  }
   return s;
 }
 
@@ -84,15 +104,27 @@ function decodeClaims(part: string): VisitQrClaims | null {
   try {
     const o = JSON.parse(text) as Record<string, unknown>;
     const str = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= 64;
-    if (!str(o.k) || !str(o.e) || !str(o.v) || !str(o.p) || typeof o.n !== 'number' || typeof o.x !== 'number') return null;
-    return { kid: o.k as string, entityId: o.e as string, visitId: o.v as string, personId: o.p as string, nbf: o.n, exp: o.x };
+    if (!str(o.k) || !str(o.e) || !str(o.v) || !str(o.p) || typeof o.n !== 'number' || typeof o.x !== 'number')
+      return null;
+    return {
+      kid: o.k as string,
+      entityId: o.e as string,
+      visitId: o.v as string,
+      personId: o.p as string,
+      nbf: o.n,
+      exp: o.x,
+    };
   } catch {
     return null;
   }
 }
 
 /** Signs claims with a PKCS#8 Ed25519 private key; the token is "GH1.<claims>.<signature>". */
-export async function signVisitQr(subtle: SubtleLike, pkcs8: Uint8Array<ArrayBuffer>, claims: VisitQrClaims): Promise<string> {
+export async function signVisitQr(
+  subtle: SubtleLike,
+  pkcs8: Uint8Array<ArrayBuffer>,
+  claims: VisitQrClaims,
+): Promise<string> {
   const key = await subtle.importKey('pkcs8', pkcs8, QR_ALGORITHM, false, ['sign']);
   const signed = `${QR_PREFIX}.${encodeClaims(claims)}`;
   const signature = await subtle.sign(QR_ALGORITHM, key as never, utf8(signed));
@@ -111,7 +143,11 @@ export interface VerifyOptions {
 }
 
 const refuse = (code: QrRefusal, claims?: VisitQrClaims, reason?: string): QrVerdict => ({
-  ok: false, code, claims, reason, messageCode: reason ? `preregistration.${reasonCodeOf(reason)}` : undefined,
+  ok: false,
+  code,
+  claims,
+  reason,
+  messageCode: reason ? `preregistration.${reasonCodeOf(reason)}` : undefined,
 });
 
 /** Signature first (nothing in a forged code is believed), then entity, window and revocations. */

@@ -1,22 +1,31 @@
 // Attendance-mode reasons (spec 1 §4 "Reasons"): late sign-in applies to signed-out people,
 // early sign-out to signed-in people; one reason is preselected, several are chosen from,
 // none falls back to the mode's attendance code.
+import * as v from 'valibot';
 
-export interface Reason { id: string; name: string; type: 'late_sign_in' | 'early_sign_out'; attendanceCode?: string | null }
+export const attendanceReason = v.object({
+  id: v.string(),
+  name: v.string(),
+  type: v.picklist(['late_sign_in', 'early_sign_out']),
+  attendanceCode: v.optional(v.nullable(v.string())),
+});
+export type Reason = v.InferOutput<typeof attendanceReason>;
 
-export interface AttendanceMode {
-  id: string;
-  name: string;
+/** An attendance mode as devices hold it (the sync catalogue's `attendanceModes` row). */
+export const attendanceMode = v.object({
+  id: v.string(),
+  name: v.string(),
   /** Minutes since local midnight. */
-  startMinutes: number;
-  endMinutes: number;
-  lateGraceMinutes: number;
-  earlyGraceMinutes: number;
+  startMinutes: v.number(),
+  endMinutes: v.number(),
+  lateGraceMinutes: v.number(),
+  earlyGraceMinutes: v.number(),
   /** ISO weekdays 1 (Monday) to 7. */
-  workingDays: number[];
-  attendanceCode: string;
-  reasons: Reason[];
-}
+  workingDays: v.array(v.number()),
+  attendanceCode: v.string(),
+  reasons: v.array(attendanceReason),
+});
+export type AttendanceMode = v.InferOutput<typeof attendanceMode>;
 
 export type ReasonChoice =
   | { kind: 'none' }
@@ -25,15 +34,26 @@ export type ReasonChoice =
   | { kind: 'code'; attendanceCode: string };
 
 /** Late when signing in after start + grace; early when signing out before end − grace. */
-export function attendanceSituation(mode: AttendanceMode, action: 'in' | 'out', localMinutes: number, isoWeekday: number): 'late_sign_in' | 'early_sign_out' | null {
+export function attendanceSituation(
+  mode: AttendanceMode,
+  action: 'in' | 'out',
+  localMinutes: number,
+  isoWeekday: number,
+): 'late_sign_in' | 'early_sign_out' | null {
   if (!mode.workingDays.includes(isoWeekday)) return null;
-  if (action === 'in' && localMinutes > mode.startMinutes + mode.lateGraceMinutes && localMinutes < mode.endMinutes) return 'late_sign_in';
-  if (action === 'out' && localMinutes < mode.endMinutes - mode.earlyGraceMinutes && localMinutes > mode.startMinutes) return 'early_sign_out';
+  if (action === 'in' && localMinutes > mode.startMinutes + mode.lateGraceMinutes && localMinutes < mode.endMinutes)
+    return 'late_sign_in';
+  if (action === 'out' && localMinutes < mode.endMinutes - mode.earlyGraceMinutes && localMinutes > mode.startMinutes)
+    return 'early_sign_out';
   return null;
 }
 
 /** What the kiosk asks: a late reason only for someone signed out, an early one only for someone signed in. */
-export function selectReason(mode: AttendanceMode, situation: 'late_sign_in' | 'early_sign_out' | null, signedIn: boolean): ReasonChoice {
+export function selectReason(
+  mode: AttendanceMode,
+  situation: 'late_sign_in' | 'early_sign_out' | null,
+  signedIn: boolean,
+): ReasonChoice {
   if (!situation) return { kind: 'none' };
   if (situation === 'late_sign_in' && signedIn) return { kind: 'none' };
   if (situation === 'early_sign_out' && !signedIn) return { kind: 'none' };

@@ -17,8 +17,11 @@ export function rfidLinkState(link: { usedAt: number | null; expiresAt: number }
 
 /** Card ids as a reader types them: letters, digits, ':' and '-' (same rule as /rfid-enrollment). */
 export const rfidCard = v.pipe(
-  v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'),
-  v.maxLength(64, 'validation.too_long'), v.regex(/^[A-Za-z0-9:-]+$/, 'validation.card_id'),
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(64, 'validation.too_long'),
+  v.regex(/^[A-Za-z0-9:-]+$/, 'validation.card_id'),
 );
 
 export const rfidCardBody = v.object({ rfid: rfidCard });

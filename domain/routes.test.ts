@@ -6,8 +6,10 @@ describe('route matching', () => {
     expect(matchPath('/sso/:id?/:atex?/:entityId?/:ip?', '/sso')).toEqual({});
     expect(matchPath('/sso/:id?/:atex?/:entityId?/:ip?', '/sso/1/2')).toEqual({ id: '1', atex: '2' });
     expect(matchPath('/rfid/:code', '/rfid')).toBeNull();
-    expect(matchPath('/emergency-sessions/:sessionName/:sessionId', '/emergency-sessions/Fire%20drill/9'))
-      .toEqual({ sessionName: 'Fire drill', sessionId: '9' });
+    expect(matchPath('/emergency-sessions/:sessionName/:sessionId', '/emergency-sessions/Fire%20drill/9')).toEqual({
+      sessionName: 'Fire drill',
+      sessionId: '9',
+    });
   });
   it('prefers literal segments, so /success is its own page', () => {
     expect(findRoute('/pre-registration/abc/success')?.title).toBe('preRegistrationSuccess');

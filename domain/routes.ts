@@ -4,9 +4,22 @@
 export type RouteKind = 'public' | 'error' | 'private' | 'section';
 /** Which issue builds the screen; a route whose feature has not landed shows "coming soon". */
 export type Feature =
-  | 'foundation' | 'sync' | 'kiosk' | 'preregistration' | 'emergency' | 'dashboard' | 'people'
-  | 'company' | 'announcements' | 'reporting' | 'sites' | 'journeys' | 'compliance' | 'settings'
-  | 'integrations' | 'attendance';
+  | 'foundation'
+  | 'sync'
+  | 'kiosk'
+  | 'preregistration'
+  | 'emergency'
+  | 'dashboard'
+  | 'people'
+  | 'company'
+  | 'announcements'
+  | 'reporting'
+  | 'sites'
+  | 'journeys'
+  | 'compliance'
+  | 'settings'
+  | 'integrations'
+  | 'attendance';
 
 export interface RouteDef {
   path: string;
@@ -22,10 +35,21 @@ export interface RouteDef {
   flowOf?: '/integration';
 }
 
-const pub = (path: string, title: string, feature: Feature, extra: Partial<RouteDef> = {}): RouteDef =>
-  ({ path, kind: 'public', title, feature, ...extra });
-const priv = (path: string, title: string, feature: Feature, menuKey?: string, pageKey?: string, extra: Partial<RouteDef> = {}): RouteDef =>
-  ({ path, kind: 'private', title, feature, menuKey, pageKey, ...extra });
+const pub = (path: string, title: string, feature: Feature, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  kind: 'public',
+  title,
+  feature,
+  ...extra,
+});
+const priv = (
+  path: string,
+  title: string,
+  feature: Feature,
+  menuKey?: string,
+  pageKey?: string,
+  extra: Partial<RouteDef> = {},
+): RouteDef => ({ path, kind: 'private', title, feature, menuKey, pageKey, ...extra });
 const integ = (path: string, title: string): RouteDef =>
   priv(path, title, 'integrations', 'integration', 'integration', { flowOf: '/integration' });
 
@@ -41,6 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
   pub('/c/:visitUrl/:code?', 'visitLink', 'preregistration'),
   pub('/rfid/:code', 'rfid', 'preregistration'),
   pub('/link-expired', 'linkExpired', 'preregistration'),
+  pub('/confirm-registration/:id', 'confirmRegistration', 'preregistration'),
   pub('/login-one-time', 'loginOneTime', 'preregistration'),
   pub('/passport', 'passport', 'foundation', { standalone: 'open' }),
   pub('/vp/playground', 'playground', 'foundation'),
@@ -58,7 +83,13 @@ export const ROUTES: readonly RouteDef[] = [
   priv('/users/import/grid', 'usersImportGrid', 'people', 'users', 'users'),
   priv('/users/import/queue', 'usersImportQueue', 'people', 'users', 'users'),
   priv('/users/import/details/:id', 'usersImportDetails', 'people', 'users', 'users'),
-  priv('/duplication-control-board', 'duplicationBoard', 'people', 'user_settings', 'show_duplication_control_board_list'),
+  priv(
+    '/duplication-control-board',
+    'duplicationBoard',
+    'people',
+    'user_settings',
+    'show_duplication_control_board_list',
+  ),
   priv('/invite-users-to-dashboard', 'inviteUsers', 'people', 'users', 'users'),
   priv('/rfid-enrollment', 'rfidEnrollment', 'people', 'users', 'users'),
   priv('/multiple-signin', 'multipleSignin', 'dashboard', 'users', 'users'),
@@ -69,7 +100,13 @@ export const ROUTES: readonly RouteDef[] = [
   priv('/reporting/time', 'reportingTime', 'reporting', 'reporting'),
   priv('/reporting/history', 'reportingHistory', 'reporting', 'reporting', 'show_history_list'),
   priv('/reporting/visit_summary', 'reportingVisitSummary', 'reporting', 'reporting', 'show_visit_summary_list'),
-  priv('/reporting/users-not-on-site', 'reportingUsersNotOnSite', 'reporting', 'reporting', 'show_users_not_on_site_list'),
+  priv(
+    '/reporting/users-not-on-site',
+    'reportingUsersNotOnSite',
+    'reporting',
+    'reporting',
+    'show_users_not_on_site_list',
+  ),
   priv('/reporting/printer', 'reportingPrinter', 'reporting', 'reporting', 'show_printer_list'),
   priv('/reporting/kiosk-logs', 'reportingKioskLogs', 'reporting', 'reporting', 'show_kiosk_logs_list'),
   priv('/reporting/timesheet', 'reportingTimesheet', 'reporting', 'reporting', 'show_time_sheet_list'),
@@ -103,10 +140,22 @@ export const ROUTES: readonly RouteDef[] = [
   integ('/write-back', 'writeBack'),
   integ('/attendance-codes/:integId/:integName', 'attendanceCodes'),
   integ('/view-integration/:integId/:integName', 'viewIntegration'),
-  priv('/googleAD/auth/:accessToken/:refreshToken/:encryptedEmail', 'googleAdAuth', 'integrations', 'integration', 'integration'),
+  priv(
+    '/googleAD/auth/:accessToken/:refreshToken/:encryptedEmail',
+    'googleAdAuth',
+    'integrations',
+    'integration',
+    'integration',
+  ),
   priv('/emergency-list', 'emergencyList', 'emergency', 'emergency', 'show_emergency_list'),
   priv('/emergency-sessions', 'emergencySessions', 'emergency', 'emergency', 'show_emergency_sessions'),
-  priv('/emergency-sessions/:sessionName/:sessionId', 'emergencySession', 'emergency', 'emergency', 'show_emergency_sessions'),
+  priv(
+    '/emergency-sessions/:sessionName/:sessionId',
+    'emergencySession',
+    'emergency',
+    'emergency',
+    'show_emergency_sessions',
+  ),
   priv('/attendance-modes', 'attendanceModes', 'attendance', 'user_settings', 'show_attendance_modes'),
   priv('/add-attendance-mode', 'addAttendanceMode', 'attendance', 'user_settings', 'add_attendance_mode'),
   priv('/add-reason', 'addReason', 'attendance', 'user_settings', 'add_reason'),

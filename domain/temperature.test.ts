@@ -23,17 +23,21 @@ describe('temperature', () => {
     expect(checkTemperature('36.6', 37.5)).toEqual({ ok: true, celsius: 36.6 });
   });
   it('C → F → C round-trips', () => {
-    fc.assert(fc.property(fc.double({ min: -50, max: 60, noNaN: true }), (c) => {
-      expect(toCelsius(toFahrenheit(celsius(c)))).toBeCloseTo(c, 9);
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: -50, max: 60, noNaN: true }), (c) => {
+        expect(toCelsius(toFahrenheit(celsius(c)))).toBeCloseTo(c, 9);
+      }),
+    );
   });
   it('any Celsius reading typed with an F is the same temperature after parsing (to 0.1)', () => {
-    fc.assert(fc.property(fc.integer({ min: 300, max: 430 }), (tenths) => {
-      const c = tenths / 10;
-      const f = Math.round(toFahrenheit(celsius(c)) * 100) / 100;
-      const parsed = parseTemperature(`${f}F`);
-      expect(parsed?.unit).toBe('f');
-      expect(Math.abs((parsed?.celsius ?? 0) - c)).toBeLessThanOrEqual(0.05 + 1e-9);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 300, max: 430 }), (tenths) => {
+        const c = tenths / 10;
+        const f = Math.round(toFahrenheit(celsius(c)) * 100) / 100;
+        const parsed = parseTemperature(`${f}F`);
+        expect(parsed?.unit).toBe('f');
+        expect(Math.abs((parsed?.celsius ?? 0) - c)).toBeLessThanOrEqual(0.05 + 1e-9);
+      }),
+    );
   });
 });

@@ -32,7 +32,8 @@ export function parseTemperature(input: string): TemperatureReading | null {
   const numeric = raw.replace(/[°ºcCfF\s]/g, '').replace(',', '.');
   if (!/^\d{1,3}(\.\d+)?$/.test(numeric)) return null;
   const value = Number(numeric);
-  if (hasF || value > FAHRENHEIT_ABOVE) return { raw, unit: 'f', celsius: celsius(round1(toCelsius(fahrenheit(value)))) };
+  if (hasF || value > FAHRENHEIT_ABOVE)
+    return { raw, unit: 'f', celsius: celsius(round1(toCelsius(fahrenheit(value)))) };
   return { raw, unit: 'c', celsius: celsius(round1(value)) };
 }
 
@@ -46,7 +47,11 @@ export function checkTemperature(input: string, thresholdC: number): Temperature
   const reading = parseTemperature(input);
   if (!reading) return { ok: false, code: 'temperature.invalid' };
   if (reading.celsius >= thresholdC) {
-    return { ok: false, code: 'temperature.above_threshold', params: { celsius: reading.celsius, threshold: thresholdC } };
+    return {
+      ok: false,
+      code: 'temperature.above_threshold',
+      params: { celsius: reading.celsius, threshold: thresholdC },
+    };
   }
   return { ok: true, celsius: reading.celsius };
 }

@@ -12,10 +12,12 @@ describe('truncateFullName (top bar: over 14 → first 12 trimmed + ellipsis)', 
   ])('%s → %s', (name, shown) => expect(truncateFullName(name)).toBe(shown));
 
   it('never shows more than 15 characters for any long name', () => {
-    fc.assert(fc.property(fc.string({ minLength: 15, maxLength: 80 }), (name) => {
-      expect(truncateFullName(name).length).toBeLessThanOrEqual(15);
-      expect(truncateFullName(name).endsWith('...')).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.string({ minLength: 15, maxLength: 80 }), (name) => {
+        expect(truncateFullName(name).length).toBeLessThanOrEqual(15);
+        expect(truncateFullName(name).endsWith('...')).toBe(true);
+      }),
+    );
   });
 });
 

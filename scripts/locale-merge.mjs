@@ -12,12 +12,19 @@ for (const lang of langs) if (!parts[lang]) throw new Error(`${file} has no "${l
 
 const deadline = Date.now() + 30_000;
 for (;;) {
-  try { mkdirSync(LOCK); break; } catch { if (Date.now() > deadline) throw new Error('locale lock busy'); await new Promise((r) => setTimeout(r, 50)); }
+  try {
+    mkdirSync(LOCK);
+    break;
+  } catch {
+    if (Date.now() > deadline) throw new Error('locale lock busy');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 try {
   const merge = (into, from) => {
     for (const [k, v] of Object.entries(from)) {
-      if (v && typeof v === 'object' && !Array.isArray(v)) into[k] = merge(into[k] && typeof into[k] === 'object' ? into[k] : {}, v);
+      if (v && typeof v === 'object' && !Array.isArray(v))
+        into[k] = merge(into[k] && typeof into[k] === 'object' ? into[k] : {}, v);
       else into[k] = v;
     }
     return into;

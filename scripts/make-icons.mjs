@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-const BG = [31, 58, 95];        // #1f3a5f, the theme colour
+const BG = [31, 58, 95]; // #1f3a5f, the theme colour
 const FG = [255, 255, 255];
-const ACCENT = [244, 180, 0];   // the gate
+const ACCENT = [244, 180, 0]; // the gate
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -18,9 +18,11 @@ function crc32(buf) {
   return (c ^ 0xffffffff) >>> 0;
 }
 function chunk(type, data) {
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
 }
 function png(size, pixel) {
@@ -30,15 +32,25 @@ function png(size, pixel) {
     for (let x = 0; x < size; x++) {
       const [r, g, b, a] = pixel(x / size, y / size);
       const o = y * (size * 4 + 1) + 1 + x * 4;
-      raw[o] = r; raw[o + 1] = g; raw[o + 2] = b; raw[o + 3] = a;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
+      raw[o + 3] = a;
     }
   }
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0); ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -58,10 +70,12 @@ function icon({ scale, rounded }) {
   return (x, y) => {
     if (rounded) {
       const r = 0.18; // corner radius as a fraction of the size
-      const cx = Math.min(Math.max(x, r), 1 - r), cy = Math.min(Math.max(y, r), 1 - r);
+      const cx = Math.min(Math.max(x, r), 1 - r),
+        cy = Math.min(Math.max(y, r), 1 - r);
       if ((x - cx) ** 2 + (y - cy) ** 2 > r * r) return [0, 0, 0, 0];
     }
-    const u = (x - 0.5) / scale + 0.5, v = (y - 0.5) / scale + 0.5;
+    const u = (x - 0.5) / scale + 0.5,
+      v = (y - 0.5) / scale + 0.5;
     const c = u >= 0 && u <= 1 && v >= 0 && v <= 1 ? glyph(u, v) : null;
     return [...(c ?? BG), 255];
   };

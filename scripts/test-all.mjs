@@ -28,12 +28,17 @@ function run(label, cmd, args, jsonFile) {
 
 const vitest = (project) => {
   const file = join(out, `${project}.json`);
-  return ['npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], file];
+  return [
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    file,
+  ];
 };
 
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('typecheck (domain/ and sync/ without DOM or Node)', 'npx', ['tsc', '-p', 'tsconfig.pure.json', '--noEmit']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('format (Prettier, width 120)', 'npx', ['prettier', '--check', '.']);
 run('unit tests', ...vitest('unit'));
 run(`server tests (PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, ...vitest('server'));
 run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
@@ -41,5 +46,7 @@ if (!failedSteps.includes('build')) run('end-to-end tests (Chromium)', ...vitest
 
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failedSteps.length ? 1 : 0);

@@ -5,10 +5,14 @@ import rateLimit from '@fastify/rate-limit';
 import { DEMO_PASSWORD } from '../domain/constants';
 import type { DatabaseHandle } from './db/database';
 import { authRoutes } from './auth/auth.routes';
+import { rateLimitOptions, trustProxyOption } from './auth/rate-limits';
 import { healthRoutes } from './health/health.routes';
 import { unauthenticated } from './http/api-error';
-import { bearerToken } from './http/context';
+import { bearerToken, routeAccessOf, type RouteAccess } from './http/context';
+import { scopeHandler } from './http/route-schemas';
 import { registerErrorHandling } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerJsonCompression } from './http/compress-json';
 import { registerStatic } from './http/static';
 import { createRealtimeHub, type Realtime, type RealtimeHub } from './realtime';
 import { rolesRoutes } from './roles/roles.routes';
@@ -46,7 +50,8 @@ export interface AppDeps {
   /** Production refuses the public demo password even if such a hash exists. */
   production?: boolean;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Addresses/CIDRs of the proxies in front (TRUSTED_PROXIES); only their X-Forwarded-For is believed. */
+  trustedProxies?: readonly string[];
   /** Outgoing mail (SMTP_URL); without it mail only goes to the mail log. */
   mail?: MailOptions;
   /** Where visitors open their links (PUBLIC_URL) and the passport host (PASSPORT_URL); default: this server. */
@@ -64,16 +69,33 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteEntry { method: string; url: string; public: boolean }
+/** `access`: what the route declared (server/http/context.ts); null fails the permission walk. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  access: RouteAccess | null;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: deps.trustProxy ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: trustProxyOption(deps.trustedProxies),
+    bodyLimit: 1024 * 1024,
+  });
   const hub = createRealtimeHub();
-  const services = buildServices(deps.database.db, deps.now, {
-    maxFailures: deps.loginLimits?.perAccount?.maxFailures ?? 5,
-    windowMs: deps.loginLimits?.perAccount?.windowMs ?? 15 * 60 * 1000,
-    refusedPasswords: deps.production ? [DEMO_PASSWORD] : [],
-  }, (entityId) => hub.emitToEntity(entityId, 'poke', { entity_id: entityId }), hub, deps.mail);
+  const services = buildServices(
+    deps.database.db,
+    deps.now,
+    {
+      maxFailures: deps.loginLimits?.perAccount?.maxFailures ?? 5,
+      windowMs: deps.loginLimits?.perAccount?.windowMs ?? 15 * 60 * 1000,
+      refusedPasswords: deps.production ? [DEMO_PASSWORD] : [],
+    },
+    (entityId) => hub.emitToEntity(entityId, 'poke', { entity_id: entityId }),
+    hub,
+    deps.mail,
+  );
   app.decorate('services', services);
   app.decorate('realtime', hub as Realtime);
   app.decorate('realtimeHub', hub);
@@ -85,12 +107,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routeTable.push({ method, url: route.url, public: Boolean((route.config as { public?: boolean } | undefined)?.public) });
+      routeTable.push({
+        method,
+        url: route.url,
+        public: Boolean((route.config as { public?: boolean } | undefined)?.public),
+        access: routeAccessOf(route),
+      });
     }
+    scopeHandler(route);
   });
 
   registerErrorHandling(app);
-  await app.register(rateLimit, { global: false });
+  await registerSecurityHeaders(app);
+  registerJsonCompression(app);
+  await app.register(rateLimit, rateLimitOptions);
 
   // Authentication for every /api route not marked public, before the body is even parsed.
   app.addHook('onRequest', async (request) => {
@@ -101,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const perAddress = deps.loginLimits?.perAddress ?? { max: 20, timeWindowMs: 60_000 };
-  await app.register(healthRoutes, { database: deps.database });
+  await app.register(healthRoutes, { database: deps.database, auth: services.auth });
   await app.register(authRoutes, { services, perAddress });
   await app.register(usersRoutes, { services });
   await app.register(rolesRoutes, { services });

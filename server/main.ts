@@ -2,6 +2,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { trustedProxies } from './auth/rate-limits';
+import { closeOnSignals } from './shutdown';
+import { PublicUrlError, resolvePublicUrl } from './public-url';
 import { openDatabase } from './db/database';
 import { attachRealtime } from './realtime';
 import { DEMO_LOGINS, DemoRefusedError, seedDemo } from './seed/demo';
@@ -11,6 +14,15 @@ const env = process.env;
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 const production = env.NODE_ENV === 'production';
+// Checked before anything opens: a production server without PUBLIC_URL refuses to start.
+let publicUrl: string;
+try {
+  publicUrl = resolvePublicUrl(env, { host, port });
+} catch (error) {
+  if (!(error instanceof PublicUrlError)) throw error;
+  console.error(`gatehouse: ${error.message}`);
+  process.exit(1);
+}
 const dataDir = resolve(env.DATA_DIR ?? './data');
 // DIST_DIR lets several builds of the PWA be served side by side (parallel e2e runs).
 const distDir = resolve(env.DIST_DIR || 'dist');
@@ -30,35 +42,41 @@ try {
 }
 
 const app = await buildApp({
-  database, now, production,
+  database,
+  now,
+  production,
   staticDir,
   logger: { level: production ? 'info' : 'warn' },
-  trustProxy: env.TRUST_PROXY === '1',
+  trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
-  publicUrl: env.PUBLIC_URL || undefined,
+  publicUrl,
   passportUrl: env.PASSPORT_URL || undefined,
 });
 await attachRealtime(app, { auth: app.services.auth, hub: app.realtimeHub, pool: database.pool });
 if (database.kind === 'pglite') {
   // PGlite is one long-lived session without autovacuum: refresh planner statistics now and then,
   // or foreign-key checks keep plans made when the tables were tiny and slow down as data grows.
-  const analyze = () => void database.db.execute(sql`ANALYZE`).catch((error: unknown) => console.warn('gatehouse db: ANALYZE failed', error));
+  const analyze = () =>
+    void database.db
+      .execute(sql`ANALYZE`)
+      .catch((error: unknown) => console.warn('gatehouse db: ANALYZE failed', error));
   analyze();
   setInterval(analyze, ANALYZE_EVERY_MS).unref();
 }
-app.addHook('onClose', async () => database.close());
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void app.close().then(() => process.exit(0)));
-}
+// The database closes after the app (not in an onClose hook, which runs before socket.io's and
+// would wait forever for the adapter's LISTEN connection); a hard exit follows after 10 s.
+closeOnSignals({ app, database });
 
 await app.listen({ port, host });
 const shown = host === '0.0.0.0' ? 'localhost' : host;
-console.log(`Gatehouse listening on http://${shown}:${port} (database: ${database.kind}${database.kind === 'pglite' ? `, ${dataDir}` : ''})`);
+console.log(
+  `Gatehouse listening on http://${shown}:${port} (database: ${database.kind}${database.kind === 'pglite' ? `, ${dataDir}` : ''})`,
+);
 if (!staticDir) {
   console.log('No built app in dist/: run `npm run build` to serve the PWA; the API works without it.');
 }
 if (!production) {
   console.log(seeded ? 'Demo seeded. Logins:' : 'Demo logins:');
-  for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(30)} ${login.password}  (${login.company}, ${login.role})`);
+  for (const login of DEMO_LOGINS)
+    console.log(`  ${login.email.padEnd(30)} ${login.password}  (${login.company}, ${login.role})`);
 }

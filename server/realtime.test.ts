@@ -53,7 +53,9 @@ eachDatabase((get, kind) => {
     const socket = client();
     await socket.timeout(5000).emitWithAck('join', { token });
     let got = false;
-    socket.on('poke', () => { got = true; });
+    socket.on('poke', () => {
+      got = true;
+    });
     app.realtime.emitToEntity(acme.entity.id, 'poke', { entity_id: acme.entity.id });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(got).toBe(false);
@@ -68,20 +70,21 @@ eachDatabase((get, kind) => {
   });
 
   // Only PostgreSQL can carry events between instances; on PGlite this test is not defined at all.
-  if (kind === 'postgres') it('shares events between instances through PostgreSQL', async () => {
-    const other = await buildApp({ database: get().database, now: clock.now });
-    const otherUrl = await listen(other, get().database.pool);
-    try {
-      const token = await tokenFor(app, 'admin@acme.test');
-      const acme = await entityFacts(get().database, 'acme');
-      const socket = client(otherUrl);
-      await socket.timeout(5000).emitWithAck('join', { token });
-      const received = new Promise<PokeEvent>((resolve) => socket.once('poke', resolve));
-      // Emitted on the first instance, received by a client of the second.
-      app.realtime.emitToEntity(acme.entity.id, 'poke', { entity_id: acme.entity.id });
-      expect(await received).toEqual({ entity_id: acme.entity.id });
-    } finally {
-      await other.close();
-    }
-  });
+  if (kind === 'postgres')
+    it('shares events between instances through PostgreSQL', async () => {
+      const other = await buildApp({ database: get().database, now: clock.now });
+      const otherUrl = await listen(other, get().database.pool);
+      try {
+        const token = await tokenFor(app, 'admin@acme.test');
+        const acme = await entityFacts(get().database, 'acme');
+        const socket = client(otherUrl);
+        await socket.timeout(5000).emitWithAck('join', { token });
+        const received = new Promise<PokeEvent>((resolve) => socket.once('poke', resolve));
+        // Emitted on the first instance, received by a client of the second.
+        app.realtime.emitToEntity(acme.entity.id, 'poke', { entity_id: acme.entity.id });
+        expect(await received).toEqual({ entity_id: acme.entity.id });
+      } finally {
+        await other.close();
+      }
+    });
 });

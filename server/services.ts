@@ -1,9 +1,11 @@
 // The app's services, built once per app from its deps (no module-level singletons).
 import type { Db } from './db/database';
 import { authService, type AuthOptions } from './auth/auth.service';
+import { sessionChecks } from './auth/session-checks';
 import { rolesService } from './roles/roles.service';
 import { usersService } from './users/users.service';
 import { syncService } from './sync/sync.service';
+import { serverMutations } from './sync-registry';
 import { createMailer, type MailOptions } from './mail/mailer';
 import { preregistrationService } from './preregistration/preregistration.service';
 import { expectedVisitsService } from './preregistration/expected-visits.service';
@@ -20,24 +22,39 @@ import { userDocumentsService } from './people/user-documents.service';
 import { enrollmentService } from './people/enrollment.service';
 import { rfidEnrolmentService } from './rfid-enrolment/rfid-enrolment.service';
 
-export function buildServices(db: Db, now: () => number, authOptions: AuthOptions, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity' | 'emitToRoom' | 'dataInRoom'>, mail: MailOptions = {}) {
+export function buildServices(
+  db: Db,
+  now: () => number,
+  authOptions: AuthOptions,
+  onChanged: (entityId: string) => void,
+  realtime?: Pick<Realtime, 'emitToEntity' | 'emitToRoom' | 'dataInRoom' | 'dropToken' | 'recheckUsers'>,
+  mail: MailOptions = {},
+) {
   const mailer = createMailer(db, now, mail);
+  // Writes that end or change a session drop its sockets (server/auth/session-checks.ts).
+  const sessions = sessionChecks(realtime);
   return {
     mailer,
     preregistration: preregistrationService(db, now, mailer),
     expectedVisits: expectedVisitsService(db, now, mailer, onChanged),
-    sync: syncService(db, now, onChanged, realtime),
+    sync: syncService(
+      db,
+      now,
+      onChanged,
+      serverMutations,
+      realtime && ((entityId, n) => realtime.emitToEntity(entityId, n.event, n.payload as never)),
+    ),
     emergency: emergencyService(db, now),
-    auth: authService(db, now, authOptions),
+    auth: authService(db, now, authOptions, realtime),
     users: usersService(db, now),
     roles: rolesService(db),
-    kiosks: kioskService(db, now, realtime),
+    kiosks: sessions.kiosks(kioskService(db, now, realtime)),
     kioskCommands: kioskCommandsService(db, now, realtime),
     kioskPairing: kioskPairingService(db, now),
     dashboard: dashboardService(db, now),
-    people: peopleService(db, now, onChanged),
+    people: sessions.people(peopleService(db, now, onChanged)),
     userTypes: userTypesService(db, onChanged),
-    invites: invitesService(db, now, onChanged),
+    invites: sessions.invites(invitesService(db, now, onChanged)),
     userDocuments: userDocumentsService(db, now),
     enrollment: enrollmentService(db, onChanged),
     rfidLinks: rfidEnrolmentService(db, now, mailer, onChanged),

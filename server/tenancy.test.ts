@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eachDatabase } from './test/databases';
 import { bearer, entityFacts, seededApp, tokenFor } from './test/harness';
+import { apiRoutes as allApiRoutes, fillPath, withBody } from './test/routes';
 
 type Facts = Awaited<ReturnType<typeof entityFacts>>;
 
@@ -17,15 +18,17 @@ eachDatabase((get) => {
     acmeToken = await tokenFor(app, 'admin@acme.test');
     globex = await entityFacts(get().database, 'globex');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
-  const apiRoutes = () => app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
-  const withBody = (method: string) => (['POST', 'PUT', 'PATCH'].includes(method) ? { payload: {} } : {});
-  const fill = (url: string, value: string) => url.replace(/:[A-Za-z_]+/g, value).replace(/\*/g, value);
+  const apiRoutes = () => allApiRoutes(app);
+  const fill = fillPath;
 
   function expectNoGlobexData(body: string, where: string) {
     const lower = body.toLowerCase();
-    for (const needle of [...globex.ids, ...globex.strings]) expect(lower, `${where} leaks ${needle}`).not.toContain(needle.toLowerCase());
+    for (const needle of [...globex.ids, ...globex.strings])
+      expect(lower, `${where} leaks ${needle}`).not.toContain(needle.toLowerCase());
   }
 
   it('finds the routes to walk (the walk is not vacuous)', () => {
@@ -46,7 +49,12 @@ eachDatabase((get) => {
     for (const route of apiRoutes().filter((r) => r.url.includes(':') || r.url.includes('*'))) {
       for (const id of globex.ids) {
         const url = fill(route.url, id);
-        const response = await app.inject({ method: route.method as 'GET', url, headers: bearer(acmeToken), ...withBody(route.method) });
+        const response = await app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: bearer(acmeToken),
+          ...withBody(route.method),
+        });
         expect(response.statusCode, `${route.method} ${url}`).toBe(404);
         expect(response.json().code).toBe('not_found');
         expectNoGlobexData(response.body, `${route.method} ${route.url}`);
@@ -55,7 +63,9 @@ eachDatabase((get) => {
   });
 
   it("no GET route shows an Acme admin anything of Globex's", async () => {
-    for (const route of apiRoutes().filter((r) => r.method === 'GET' && !r.url.includes(':') && r.url !== '/api/logout')) {
+    for (const route of apiRoutes().filter(
+      (r) => r.method === 'GET' && !r.url.includes(':') && r.url !== '/api/logout',
+    )) {
       const response = await app.inject({ url: route.url, headers: bearer(acmeToken) });
       expect(response.statusCode, route.url).toBeLessThan(500);
       expectNoGlobexData(response.body, `GET ${route.url}`);

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { fieldErrors, type FieldErrors } from '../domain/validation';
 import type { OutboxEntry } from './engine';
-import { isMutationName, mutations, type ArgsOf, type LocalTx, type MutationName } from './mutations';
+import { isMutationName, mutations, type ArgsOf, type LocalTx, type MutationName, type TableName } from './catalogue';
 
 export interface ClientTx extends LocalTx {
   /** Reads and advances the device's sequence inside the transaction. */
@@ -22,14 +22,18 @@ export interface DeviceContext {
 export interface MutateDeps {
   /** Runs fn in one read-write transaction over the outbox, meta and the given tables (every
    * synced table when none are given). */
-  transaction<T>(fn: (tx: ClientTx) => Promise<T>, tables?: readonly string[]): Promise<T>;
+  transaction<T>(fn: (tx: ClientTx) => Promise<T>, tables?: readonly TableName[]): Promise<T>;
   now(): number;
   newId(): string;
 }
 
 export type MutateResult = { ok: true; seq: number; mutationId: string } | { ok: false; errors: FieldErrors };
 
-export async function mutate<N extends MutationName>(deps: MutateDeps, name: N, args: ArgsOf<N>): Promise<MutateResult> {
+export async function mutate<N extends MutationName>(
+  deps: MutateDeps,
+  name: N,
+  args: ArgsOf<N>,
+): Promise<MutateResult> {
   const def = mutations[name];
   const parsed = v.safeParse(def.args, args);
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
@@ -42,9 +46,20 @@ export async function mutate<N extends MutationName>(deps: MutateDeps, name: N, 
     // Both writes issued together: requests in one transaction run in the order issued, so this
     // saves a round trip to IndexedDB per mutation without changing what is written.
     await Promise.all([
-      tx.addOutbox({ seq: next, mutationId, name, args: parsed.output, clientTime, clockOffsetMs: device.clockOffsetMs, userId: device.userId }),
+      tx.addOutbox({
+        seq: next,
+        mutationId,
+        name,
+        args: parsed.output,
+        clientTime,
+        clockOffsetMs: device.clockOffsetMs,
+        userId: device.userId,
+      }),
       (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
-        mutationId, deviceId: device.deviceId, userId: device.userId, correctedTime: clientTime + device.clockOffsetMs,
+        mutationId,
+        deviceId: device.deviceId,
+        userId: device.userId,
+        correctedTime: clientTime + device.clockOffsetMs,
       }),
     ]);
     return next;
@@ -60,7 +75,10 @@ export async function reapplyPending(tx: LocalTx, pending: readonly OutboxEntry[
     const parsed = v.safeParse(def.args, entry.args);
     if (!parsed.success) continue;
     await (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
-      mutationId: entry.mutationId, deviceId, userId: entry.userId, correctedTime: entry.clientTime + entry.clockOffsetMs,
+      mutationId: entry.mutationId,
+      deviceId,
+      userId: entry.userId,
+      correctedTime: entry.clientTime + entry.clockOffsetMs,
     });
   }
 }

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { onSite, type PresenceEvent } from '../domain/presence';
 import { backoffDelay } from './backoff';
 import { mutate } from './client';
-import { SyncEngine, type Scheduler, type Transport } from './engine';
+import { DEFAULT_REQUEST_TIMEOUT_MS, SyncEngine, type Scheduler, type Transport, type TransportResult } from './engine';
 import { MemoryDevice } from './memory-store';
 import { ModelServer } from './testing/model-server';
 
@@ -19,11 +19,17 @@ function setup(n = 1) {
   return { server, devices, clock };
 }
 
-const eventsOf = (d: MemoryDevice): PresenceEvent[] => [...d.table('visitEvents').values()] as unknown as PresenceEvent[];
+/** Lets every pending promise of the in-memory device and server settle (no timers involved). */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const eventsOf = (d: MemoryDevice): PresenceEvent[] =>
+  [...d.table('visitEvents').values()] as unknown as PresenceEvent[];
 
 describe('recording a mutation', () => {
   it('writes the local change and the outbox entry together, with seq +1', async () => {
-    const { devices: [d] } = setup();
+    const {
+      devices: [d],
+    } = setup();
     const person = uuidv7();
     const r1 = await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: person, areaId: AREA, at: 1 });
     const r2 = await mutate(d!.deps(), 'visit.signOut', { eventId: uuidv7(), personId: person, at: 2 });
@@ -33,20 +39,37 @@ describe('recording a mutation', () => {
   });
 
   it('undoes the whole transaction when the local write fails', async () => {
-    const { devices: [d] } = setup();
+    const {
+      devices: [d],
+    } = setup();
     await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
     const real = d!.deps();
-    const failing = { ...real, transaction: <T>(fn: (tx: Parameters<Parameters<typeof real.transaction>[0]>[0]) => Promise<T>) =>
-      real.transaction(async (tx) => { await fn(tx); throw new Error('disk full'); }) };
-    await expect(mutate(failing, 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 2 })).rejects.toThrow('disk full');
+    const failing = {
+      ...real,
+      transaction: <T>(fn: (tx: Parameters<Parameters<typeof real.transaction>[0]>[0]) => Promise<T>) =>
+        real.transaction(async (tx) => {
+          await fn(tx);
+          throw new Error('disk full');
+        }),
+    };
+    await expect(
+      mutate(failing, 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 2 }),
+    ).rejects.toThrow('disk full');
     expect(d!.outbox.map((e) => e.seq)).toEqual([1]);
     expect(d!.table('visitEvents').size).toBe(1);
-    const next = await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 3 });
+    const next = await mutate(d!.deps(), 'visit.signIn', {
+      eventId: uuidv7(),
+      personId: uuidv7(),
+      areaId: AREA,
+      at: 3,
+    });
     expect(next.ok && next.seq).toBe(2);
   });
 
   it('refuses bad arguments with field errors and writes nothing', async () => {
-    const { devices: [d] } = setup();
+    const {
+      devices: [d],
+    } = setup();
     const r = await mutate(d!.deps(), 'visit.signIn', { eventId: 'nope', personId: uuidv7(), areaId: AREA, at: -5 });
     expect(r.ok).toBe(false);
     expect(!r.ok && Object.keys(r.errors).sort()).toEqual(['at', 'eventId']);
@@ -57,16 +80,30 @@ describe('recording a mutation', () => {
 
 describe('the engine', () => {
   it('drains in batches and the server applies each mutation once', async () => {
-    const { server, devices: [d], clock } = setup();
-    for (let i = 0; i < 25; i++) await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: i });
-    const engine = new SyncEngine({ store: d!, transport: server.transport(), scheduler: scheduler(clock), batchSize: 10 });
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
+    for (let i = 0; i < 25; i++)
+      await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: i });
+    const engine = new SyncEngine({
+      store: d!,
+      transport: server.transport(),
+      scheduler: scheduler(clock),
+      batchSize: 10,
+    });
     await engine.sync();
     expect(server.applied).toBe(25);
     expect(engine.getStatus()).toMatchObject({ phase: 'idle', pending: 0, rejected: 0 });
   });
 
   it('never lets a rejection block the entries behind it', async () => {
-    const { server, devices: [d], clock } = setup();
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
     await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
     d!.outbox.push({ ...d!.outbox[0]!, seq: 2, mutationId: uuidv7(), name: 'visit.teleport' });
     await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 3 });
@@ -79,7 +116,11 @@ describe('the engine', () => {
   });
 
   it('keeps the outbox on 401 and replays it after a new login', async () => {
-    const { server, devices: [d], clock } = setup();
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
     await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
     let authed = false;
     const real = server.transport();
@@ -98,24 +139,132 @@ describe('the engine', () => {
   });
 
   it('schedules a retry with backoff after a transient failure', async () => {
-    const { server, devices: [d], clock } = setup();
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
     await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
     const timers: number[] = [];
     const engine = new SyncEngine({
-      store: d!, transport: server.transport(() => 'before'),
+      store: d!,
+      transport: server.transport(() => 'before'),
       scheduler: { now: clock, random: () => 1, after: (ms) => (timers.push(ms), () => {}) },
       backoff: { baseMs: 1000, maxMs: 8000 },
     });
     for (let i = 0; i < 5; i++) await engine.sync();
-    expect(timers).toEqual([1000, 2000, 4000, 8000, 8000]);
+    // Each request also arms its own timeout; the retries are the rest.
+    expect(timers.filter((ms) => ms !== DEFAULT_REQUEST_TIMEOUT_MS)).toEqual([1000, 2000, 4000, 8000, 8000]);
     expect(engine.getStatus()).toMatchObject({ phase: 'waiting', pending: 1 });
   });
 
+  it('moves the one entry a server refuses with 400 to needs attention and sends the rest', async () => {
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
+    for (let i = 0; i < 7; i++)
+      await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: i });
+    d!.outbox[4]!.clientTime = Number.MAX_VALUE; // an envelope an older server refuses as a whole
+    const real = server.transport();
+    const transport: Transport = {
+      push: (b) =>
+        b.mutations.some((m) => m.clientTime === Number.MAX_VALUE)
+          ? Promise.resolve({
+              ok: false,
+              kind: 'fatal',
+              status: 400,
+              code: 'validation_failed',
+              message: 'Some fields need your attention.',
+            })
+          : real.push(b),
+      pull: real.pull,
+    };
+    const engine = new SyncEngine({ store: d!, transport, scheduler: scheduler(clock), batchSize: 4 });
+    await engine.sync();
+    expect(server.applied).toBe(6);
+    expect(d!.rejected.map((r) => [r.seq, r.code, r.message])).toEqual([
+      [5, 'validation_failed', 'Some fields need your attention.'],
+    ]);
+    expect(engine.getStatus()).toMatchObject({ phase: 'idle', pending: 0, rejected: 1 });
+  });
+
+  // The fault test "network cut mid-push" under load: the server applied a push, its answer never
+  // came (the connection died with the network), and the network came back while the engine
+  // still waited on it. Every later sync (the online event, pokes, timers) joined that wait.
+  it('starts again when the network returns while a push whose answer was lost is still waiting', async () => {
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
+    for (let i = 0; i < 3; i++)
+      await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: i });
+    const real = server.transport();
+    let pushes = 0;
+    const transport: Transport = {
+      push: async (b) => {
+        if (pushes++ > 0) return real.push(b);
+        await real.push(b); // applied on the server…
+        return new Promise<TransportResult<never>>(() => {}); // …and no answer, ever
+      },
+      pull: real.pull,
+    };
+    const engine = new SyncEngine({ store: d!, transport, scheduler: scheduler(clock) });
+    void engine.sync();
+    await flush();
+    engine.setOnline(false);
+    engine.setOnline(true);
+    await flush();
+    expect(server.applied).toBe(3);
+    expect(d!.outbox).toHaveLength(0);
+    expect(engine.getStatus()).toMatchObject({ phase: 'idle', pending: 0 });
+  });
+
+  it('gives up on a request that never answers and retries it', async () => {
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
+    await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
+    const real = server.transport();
+    let pushes = 0;
+    const transport: Transport = {
+      push: (b) => (pushes++ === 0 ? new Promise(() => {}) : real.push(b)),
+      pull: real.pull,
+    };
+    const timers: Array<{ ms: number; fn: () => void }> = [];
+    const engine = new SyncEngine({
+      store: d!,
+      transport,
+      scheduler: { now: clock, random: () => 0, after: (ms, fn) => (timers.push({ ms, fn }), () => {}) },
+    });
+    void engine.sync();
+    await flush();
+    timers.find((t) => t.ms === DEFAULT_REQUEST_TIMEOUT_MS)!.fn();
+    await flush();
+    expect(engine.getStatus()).toMatchObject({ phase: 'waiting', lastError: 'request timed out', pending: 1 });
+    timers.at(-1)!.fn(); // the backoff retry
+    await flush();
+    expect(engine.getStatus()).toMatchObject({ phase: 'idle', pending: 0 });
+    expect(server.applied).toBe(1);
+  });
+
   it('confirms entries from the pull when a push response was lost', async () => {
-    const { server, devices: [d], clock } = setup();
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
     await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
     let calls = 0;
-    const engine = new SyncEngine({ store: d!, transport: server.transport(() => (calls++ === 0 ? 'after' : 'none')), scheduler: scheduler(clock) });
+    const engine = new SyncEngine({
+      store: d!,
+      transport: server.transport(() => (calls++ === 0 ? 'after' : 'none')),
+      scheduler: scheduler(clock),
+    });
     await engine.sync(); // push applied on the server, the answer lost
     await engine.sync();
     expect(server.applied).toBe(1);
@@ -123,7 +272,11 @@ describe('the engine', () => {
   });
 
   it('re-applies pending changes on top of a pull', async () => {
-    const { server, devices: [a, b], clock } = setup(2);
+    const {
+      server,
+      devices: [a, b],
+      clock,
+    } = setup(2);
     const p = uuidv7();
     await mutate(a!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: p, areaId: AREA, at: 10 });
     await new SyncEngine({ store: a!, transport: server.transport(), scheduler: scheduler(clock) }).sync();
@@ -137,11 +290,23 @@ describe('the engine', () => {
   });
 
   it('treats a local storage failure as transient and keeps everything', async () => {
-    const { server, devices: [d], clock } = setup();
+    const {
+      server,
+      devices: [d],
+      clock,
+    } = setup();
     await mutate(d!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: 1 });
     const timers: number[] = [];
-    const broken = Object.assign(Object.create(d!), { peek: async () => { throw new Error('DatabaseClosedError'); } });
-    const engine = new SyncEngine({ store: broken, transport: server.transport(), scheduler: { now: clock, random: () => 0, after: (ms) => (timers.push(ms), () => {}) } });
+    const broken = Object.assign(Object.create(d!), {
+      peek: async () => {
+        throw new Error('DatabaseClosedError');
+      },
+    });
+    const engine = new SyncEngine({
+      store: broken,
+      transport: server.transport(),
+      scheduler: { now: clock, random: () => 0, after: (ms) => (timers.push(ms), () => {}) },
+    });
     await engine.sync();
     expect(engine.getStatus()).toMatchObject({ phase: 'waiting', lastError: 'DatabaseClosedError' });
     expect(timers).toHaveLength(1);
@@ -151,12 +316,14 @@ describe('the engine', () => {
   });
 
   it('computes backoff with jitter between half and all of the ceiling', () => {
-    fc.assert(fc.property(fc.nat(20), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, r) => {
-      const d = backoffDelay(attempt, () => r, { baseMs: 500, maxMs: 30_000 });
-      const ceiling = Math.min(30_000, 500 * 2 ** attempt);
-      expect(d).toBeGreaterThanOrEqual(Math.floor(ceiling / 2));
-      expect(d).toBeLessThanOrEqual(ceiling);
-    }));
+    fc.assert(
+      fc.property(fc.nat(20), fc.double({ min: 0, max: 1, noNaN: true }), (attempt, r) => {
+        const d = backoffDelay(attempt, () => r, { baseMs: 500, maxMs: 30_000 });
+        const ceiling = Math.min(30_000, 500 * 2 ** attempt);
+        expect(d).toBeGreaterThanOrEqual(Math.floor(ceiling / 2));
+        expect(d).toBeLessThanOrEqual(ceiling);
+      }),
+    );
   });
 });
 
@@ -169,36 +336,51 @@ describe('convergence (property)', () => {
   });
   const step = fc.oneof(
     action.map((a) => ({ type: 'act' as const, ...a })),
-    fc.record({ type: fc.constant('sync' as const), device: fc.nat(3), fault: fc.constantFrom('none', 'before', 'after') as fc.Arbitrary<'none' | 'before' | 'after'> }),
+    fc.record({
+      type: fc.constant('sync' as const),
+      device: fc.nat(3),
+      fault: fc.constantFrom('none', 'before', 'after') as fc.Arbitrary<'none' | 'before' | 'after'>,
+    }),
   );
 
   it('any interleaving, duplication and reordering across devices derives the same on-site state everywhere', async () => {
     const people = Array.from({ length: 6 }, () => uuidv7());
-    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 60 }), async (steps) => {
-      const { server, devices, clock } = setup(4);
-      const recorded: PresenceEvent[] = [];
-      for (const s of steps) {
-        const d = devices[s.device]!;
-        if (s.type === 'act') {
-          const eventId = uuidv7();
-          const args = { eventId, personId: people[s.person]!, areaId: AREA, at: s.at };
-          await mutate(d.deps(), s.kind === 'in' ? 'visit.signIn' : 'visit.signOut', args);
-          recorded.push({ id: eventId, personId: args.personId, kind: s.kind, areaId: s.kind === 'in' ? AREA : '', at: s.at });
-        } else {
-          let first = true;
-          const transport = server.transport(() => (first ? ((first = false), s.fault) : 'none'));
-          await new SyncEngine({ store: d, transport, scheduler: scheduler(clock) }).sync();
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 60 }), async (steps) => {
+        const { server, devices, clock } = setup(4);
+        const recorded: PresenceEvent[] = [];
+        for (const s of steps) {
+          const d = devices[s.device]!;
+          if (s.type === 'act') {
+            const eventId = uuidv7();
+            const args = { eventId, personId: people[s.person]!, areaId: AREA, at: s.at };
+            await mutate(d.deps(), s.kind === 'in' ? 'visit.signIn' : 'visit.signOut', args);
+            recorded.push({
+              id: eventId,
+              personId: args.personId,
+              kind: s.kind,
+              areaId: s.kind === 'in' ? AREA : '',
+              at: s.at,
+            });
+          } else {
+            let first = true;
+            const transport = server.transport(() => (first ? ((first = false), s.fault) : 'none'));
+            await new SyncEngine({ store: d, transport, scheduler: scheduler(clock) }).sync();
+          }
         }
-      }
-      for (const d of devices) await new SyncEngine({ store: d, transport: server.transport(), scheduler: scheduler(clock) }).sync();
-      for (const d of devices) await new SyncEngine({ store: d, transport: server.transport(), scheduler: scheduler(clock) }).sync();
-      const expected = [...onSite(recorded).values()].map((o) => o.personId).sort();
-      expect([...onSite(server.events.values()).keys()].sort()).toEqual(expected);
-      expect(server.events.size).toBe(recorded.length);
-      for (const d of devices) {
-        expect(d.outbox).toHaveLength(0);
-        expect([...onSite(eventsOf(d)).keys()].sort()).toEqual(expected);
-      }
-    }), { numRuns: 150 });
+        for (const d of devices)
+          await new SyncEngine({ store: d, transport: server.transport(), scheduler: scheduler(clock) }).sync();
+        for (const d of devices)
+          await new SyncEngine({ store: d, transport: server.transport(), scheduler: scheduler(clock) }).sync();
+        const expected = [...onSite(recorded).values()].map((o) => o.personId).sort();
+        expect([...onSite(server.events.values()).keys()].sort()).toEqual(expected);
+        expect(server.events.size).toBe(recorded.length);
+        for (const d of devices) {
+          expect(d.outbox).toHaveLength(0);
+          expect([...onSite(eventsOf(d)).keys()].sort()).toEqual(expected);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -3,8 +3,13 @@
 // interfaces, so the same engine runs in the sync worker, in tests and in benchmarks.
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import {
-  DEFAULT_PULL_LIMIT, DEFAULT_PUSH_BATCH, measureOffset,
-  type MutationResult, type PullResponse, type PushRequest, type PushResponse,
+  DEFAULT_PULL_LIMIT,
+  DEFAULT_PUSH_BATCH,
+  measureOffset,
+  type MutationResult,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
 } from './protocol';
 
 export interface OutboxEntry {
@@ -30,7 +35,16 @@ export interface OutboxStore {
   counts(): Promise<{ pending: number; rejected: number }>;
 }
 
-export type Failure = { ok: false; kind: 'auth' | 'transient' | 'fatal'; status?: number; message?: string };
+export type Failure = {
+  ok: false;
+  kind: 'auth' | 'transient' | 'fatal';
+  status?: number;
+  code?: string;
+  message?: string;
+};
+
+/** Answers that say the batch's content will never pass as sent (malformed, too large). */
+const REFUSED_CONTENT = new Set([400, 413, 422]);
 export type TransportResult<T> = { ok: true; body: T } | Failure;
 
 export interface Transport {
@@ -66,16 +80,34 @@ export interface EngineOptions {
   backoff?: BackoffOptions;
   /** Pull this often even without a poke, so a lost socket delays sync but never loses it. */
   pullIntervalMs?: number;
+  /** A request without an answer after this long is given up as a transient failure. */
+  requestTimeoutMs?: number;
   onStatus?: (status: SyncStatus) => void;
 }
 
+/** Long enough for a 1,000-mutation batch on a slow server; a dead connection fails sooner by itself. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
 export class SyncEngine {
-  private status: SyncStatus = { phase: 'idle', online: true, pending: 0, rejected: 0, lastSyncAt: null, nextRetryAt: null, lastError: null };
+  private status: SyncStatus = {
+    phase: 'idle',
+    online: true,
+    pending: 0,
+    rejected: 0,
+    lastSyncAt: null,
+    nextRetryAt: null,
+    lastError: null,
+  };
   private attempt = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private cancelTimer: (() => void) | null = null;
   private stopped = false;
+  /** Set when a batch was refused as a whole: smaller batches until the entry at fault is found. */
+  private batchLimit: number | null = null;
+  /** Gives up on the request in flight, if any: its answer, should it come, is ignored. */
+  private abandon: ((failure: Failure) => void) | null = null;
+  private restart = false;
 
   constructor(private readonly o: EngineOptions) {}
 
@@ -102,6 +134,12 @@ export class SyncEngine {
     this.update({ online, phase: online ? this.status.phase : 'offline' });
     if (online) {
       this.attempt = 0;
+      // A request sent on the old network may never answer (its connection died without a
+      // word), and a run waiting on it would hold every later sync back: start again now.
+      if (this.abandon) {
+        this.restart = true;
+        this.abandon({ ok: false, kind: 'transient', message: 'network changed' });
+      }
       void this.sync();
     }
   }
@@ -131,6 +169,12 @@ export class SyncEngine {
         // Local storage failed (e.g. the browser closed the database): nothing was lost, try again.
         failure = { ok: false, kind: 'transient', message: error instanceof Error ? error.message : 'storage error' };
       }
+      if (failure && this.restart) {
+        // Replays are idempotent on the server, so what the abandoned request did is not lost.
+        this.restart = false;
+        this.again = true;
+        continue;
+      }
       if (failure) {
         this.fail(failure);
         return;
@@ -144,14 +188,29 @@ export class SyncEngine {
   private async pushAll(): Promise<Failure | null> {
     const deviceId = await this.o.store.deviceId();
     for (;;) {
-      const entries = await this.o.store.peek(this.o.batchSize ?? DEFAULT_PUSH_BATCH);
-      if (entries.length === 0) return null;
+      const entries = await this.o.store.peek(this.batchLimit ?? this.o.batchSize ?? DEFAULT_PUSH_BATCH);
+      if (entries.length === 0) {
+        this.batchLimit = null;
+        return null;
+      }
       const sentAt = this.o.scheduler.now();
-      const res = await this.o.transport.push({
-        deviceId,
-        mutations: entries.map(({ seq, mutationId, name, args, clientTime, clockOffsetMs }) =>
-          ({ seq, mutationId, name, args, clientTime, clockOffsetMs })),
-      });
+      const res = await this.request(() =>
+        this.o.transport.push({
+          deviceId,
+          mutations: entries.map(({ seq, mutationId, name, args, clientTime, clockOffsetMs }) => ({
+            seq,
+            mutationId,
+            name,
+            args,
+            clientTime,
+            clockOffsetMs,
+          })),
+        }),
+      );
+      if (!res.ok && res.kind === 'fatal' && REFUSED_CONTENT.has(res.status ?? 0)) {
+        await this.refused(entries, res);
+        continue;
+      }
       if (!res.ok) return res;
       await this.o.store.setClockOffset(measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime));
       await this.o.store.settle(res.body.results);
@@ -161,17 +220,61 @@ export class SyncEngine {
     }
   }
 
+  /** A refused batch is split until one entry is refused alone; that entry is final, like a
+   * rejection: it goes to "needs attention" for a person to fix or discard, and the rest go on.
+   * Retrying it as it is would only be refused again, behind a status nobody reads. */
+  private async refused(entries: OutboxEntry[], failure: Failure): Promise<void> {
+    if (entries.length > 1) {
+      this.batchLimit = Math.ceil(entries.length / 2);
+      return;
+    }
+    const [entry] = entries;
+    await this.o.store.settle([
+      {
+        seq: entry!.seq,
+        mutationId: entry!.mutationId,
+        status: 'rejected',
+        code: failure.code ?? 'validation_failed',
+        message: failure.message,
+      },
+    ]);
+    await this.refreshCounts();
+  }
+
   private async pullAll(): Promise<Failure | null> {
     const deviceId = await this.o.store.deviceId();
     for (;;) {
       const cursor = await this.o.store.cursor();
       const sentAt = this.o.scheduler.now();
-      const res = await this.o.transport.pull({ deviceId, cursor, limit: this.o.pullLimit ?? DEFAULT_PULL_LIMIT });
+      const res = await this.request(() =>
+        this.o.transport.pull({ deviceId, cursor, limit: this.o.pullLimit ?? DEFAULT_PULL_LIMIT }),
+      );
       if (!res.ok) return res;
       await this.o.store.setClockOffset(measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime));
       await this.o.store.applyPull(res.body);
       if (!res.body.hasMore) return null;
     }
+  }
+
+  /** One transport call that always settles: with its answer, on timeout, or when abandoned. */
+  private request<T>(call: () => Promise<TransportResult<T>>): Promise<TransportResult<T>> {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (result: TransportResult<T>) => {
+        if (done) return;
+        done = true;
+        cancelTimeout();
+        if (this.abandon === finish) this.abandon = null;
+        resolve(result);
+      };
+      const cancelTimeout = this.o.scheduler.after(this.o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, () =>
+        finish({ ok: false, kind: 'transient', message: 'request timed out' }),
+      );
+      this.abandon = finish;
+      call().then(finish, (error: unknown) =>
+        finish({ ok: false, kind: 'transient', message: error instanceof Error ? error.message : 'network error' }),
+      );
+    });
   }
 
   private fail(failure: Failure): void {

@@ -2,20 +2,59 @@
 // one typed map per direction, so an event name or payload cannot drift.
 import type { KioskCommandName } from '../domain/kiosk-commands';
 
-export interface PackageEvent { entity_id: string; entityPlan: number; action?: 'upgrade' | 'downgrade'; updated_by?: string }
+export interface PackageEvent {
+  entity_id: string;
+  entityPlan: number;
+  action?: 'upgrade' | 'downgrade';
+  updated_by?: string;
+}
 /** An emergency session started or ended: sessionId is the merged group's canonical id. siteIds and
  * startedBy let a client show the pop-up only to users the session concerns, and not to its author. */
 export interface SessionEvent {
-  entity_id: string; session: 'started' | 'ended' | string; sessionId: string; sessionName: string; userName: string;
-  userIdEnded?: string; siteNames?: string[]; siteIds?: string[]; startedBy?: string;
+  entity_id: string;
+  session: 'started' | 'ended' | string;
+  sessionId: string;
+  sessionName: string;
+  userName: string;
+  userIdEnded?: string;
+  siteNames?: string[];
+  siteIds?: string[];
+  startedBy?: string;
 }
-export interface RoleEvent { entity_id: string; entity_user_id: string; oldRole: { name: string }; newRole: { name: string }; permitted_by?: string }
-export interface TwoStepEvent { entity_id: string; updated_by: string; isOtpEnabled: boolean; entity_user_id?: string }
-export interface CreatedEvent { entity_id: string; type: 'user_type' | 'site'; name: string; created_by: string }
-export interface PokeEvent { entity_id: string; tables?: string[] }
+export interface RoleEvent {
+  entity_id: string;
+  entity_user_id: string;
+  oldRole: { name: string };
+  newRole: { name: string };
+  permitted_by?: string;
+}
+export interface TwoStepEvent {
+  entity_id: string;
+  updated_by: string;
+  isOtpEnabled: boolean;
+  entity_user_id?: string;
+}
+export interface CreatedEvent {
+  entity_id: string;
+  type: 'user_type' | 'site';
+  name: string;
+  created_by: string;
+}
+export interface PokeEvent {
+  entity_id: string;
+  tables?: string[];
+}
 /** A command for one kiosk (issue 4), sent to its own room; kept server-side until acknowledged. */
-export interface KioskCommandEvent { id: string; command: KioskCommandName; payload: Record<string, unknown>; at: number }
-export interface KioskCommandAck { id: string; status: 'delivered' | 'succeeded' | 'failed' }
+export interface KioskCommandEvent {
+  id: string;
+  command: KioskCommandName;
+  payload: Record<string, unknown>;
+  at: number;
+}
+export interface KioskCommandAck {
+  id: string;
+  status: 'delivered' | 'succeeded' | 'failed';
+}
 
 export interface ServerToClientEvents {
   update: (payload: CreatedEvent) => void;
@@ -43,3 +82,7 @@ export interface ClientToServerEvents {
 
 export const entityRoom = (entityId: string): string => `entity:${entityId}`;
 export const kioskRoom = (entityId: string, kioskId: string): string => `kiosk:${entityId}:${kioskId}`;
+
+type EventName = keyof ServerToClientEvents;
+/** One event with its payload, for code that queues events to send after a commit. */
+export type Notice = { [E in EventName]: { event: E; payload: Parameters<ServerToClientEvents[E]>[0] } }[EventName];

@@ -8,7 +8,10 @@ interface ResponseLike {
   status: number;
   json(): Promise<unknown>;
 }
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<ResponseLike>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<ResponseLike>;
 
 export interface HttpTransportOptions {
   baseUrl: string;
@@ -18,11 +21,11 @@ export interface HttpTransportOptions {
 }
 
 function failureOf(status: number, body: unknown): Failure {
-  const message = (body as { message?: string } | null)?.message;
+  const { message, code } = (body ?? {}) as { message?: string; code?: string };
   if (status === 401) return { ok: false, kind: 'auth', status, message };
   // 408, 425, 429 and every 5xx may pass; any other 4xx will not, but the queue is kept all the same.
   const transient = status >= 500 || status === 408 || status === 425 || status === 429;
-  return { ok: false, kind: transient ? 'transient' : 'fatal', status, message };
+  return { ok: false, kind: transient ? 'transient' : 'fatal', status, code, message };
 }
 
 export function httpTransport(o: HttpTransportOptions): Transport {
@@ -47,8 +50,14 @@ export function httpTransport(o: HttpTransportOptions): Transport {
   return {
     push: (body: PushRequest) => call<PushResponse>('POST', '/api/sync/push', body),
     pull: (q) => {
-      const params: Record<string, string> = { deviceId: q.deviceId, limit: String(q.limit), ...(q.cursor ? { cursor: q.cursor } : {}) };
-      const qs = Object.entries(params).map(([k, value]) => `${k}=${encodeURIComponent(value)}`).join('&');
+      const params: Record<string, string> = {
+        deviceId: q.deviceId,
+        limit: String(q.limit),
+        ...(q.cursor ? { cursor: q.cursor } : {}),
+      };
+      const qs = Object.entries(params)
+        .map(([k, value]) => `${k}=${encodeURIComponent(value)}`)
+        .join('&');
       return call<PullResponse>('GET', `/api/sync/pull?${qs}`);
     },
   };

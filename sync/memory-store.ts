@@ -3,12 +3,15 @@
 import type { ClientTx, DeviceContext, MutateDeps } from './client';
 import { reapplyPending } from './client';
 import type { OutboxEntry, OutboxStore } from './engine';
-import type { Row } from './mutations';
+import type { AnyRow as Row, LocalRows, TableName } from './catalogue';
 import type { MutationResult, PullResponse, Rejection } from './protocol';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
-export interface RejectedEntry extends OutboxEntry { code: string; message: string }
+export interface RejectedEntry extends OutboxEntry {
+  code: string;
+  message: string;
+}
 
 export class MemoryDevice implements OutboxStore {
   readonly tables = new Map<string, Map<string, Row>>();
@@ -18,7 +21,12 @@ export class MemoryDevice implements OutboxStore {
   private cursorValue: string | undefined;
   private offset = 0;
 
-  constructor(readonly id: string, readonly userId: string, private readonly ids: () => string, private readonly clock: () => number) {}
+  constructor(
+    readonly id: string,
+    readonly userId: string,
+    private readonly ids: () => string,
+    private readonly clock: () => number,
+  ) {}
 
   table(name: string): Map<string, Row> {
     let t = this.tables.get(name);
@@ -46,7 +54,8 @@ export class MemoryDevice implements OutboxStore {
 
   private tx(undo: Array<() => void> = []): ClientTx {
     return {
-      get: async (table, id) => this.table(table).get(id),
+      // The in-memory device keeps rows untyped; what it holds came through the same typed applies.
+      get: async <K extends TableName>(table: K, id: string) => this.table(table).get(id) as LocalRows[K] | undefined,
       put: async (table, row) => {
         const t = this.table(table);
         const before = t.get(row.id);
@@ -61,15 +70,29 @@ export class MemoryDevice implements OutboxStore {
         undo.push(() => this.outbox.pop());
         this.outbox.push(entry);
       },
-      device: async (): Promise<DeviceContext> => ({ deviceId: this.id, userId: this.userId, clockOffsetMs: this.offset }),
+      device: async (): Promise<DeviceContext> => ({
+        deviceId: this.id,
+        userId: this.userId,
+        clockOffsetMs: this.offset,
+      }),
     };
   }
 
-  async deviceId() { return this.id; }
-  async peek(limit: number) { return this.outbox.slice(0, limit); }
-  async cursor() { return this.cursorValue; }
-  async setClockOffset(ms: number) { this.offset = ms; }
-  async counts() { return { pending: this.outbox.length, rejected: this.rejected.length }; }
+  async deviceId() {
+    return this.id;
+  }
+  async peek(limit: number) {
+    return this.outbox.slice(0, limit);
+  }
+  async cursor() {
+    return this.cursorValue;
+  }
+  async setClockOffset(ms: number) {
+    this.offset = ms;
+  }
+  async counts() {
+    return { pending: this.outbox.length, rejected: this.rejected.length };
+  }
 
   async settle(results: MutationResult[]): Promise<void> {
     const bySeq = new Map(results.map((r) => [r.seq, r]));
@@ -97,7 +120,8 @@ export class MemoryDevice implements OutboxStore {
     for (const e of this.outbox) {
       const r = result(e);
       if (!r) keep.push(e);
-      else if (r.status === 'rejected') this.rejected.push({ ...e, code: r.code ?? 'generic', message: r.message ?? '' });
+      else if (r.status === 'rejected')
+        this.rejected.push({ ...e, code: r.code ?? 'generic', message: r.message ?? '' });
     }
     this.outbox = keep;
   }

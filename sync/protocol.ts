@@ -1,5 +1,6 @@
 // Wire shapes of the sync contract (DESIGN "The sync contract"), checked on both ends.
 import * as v from 'valibot';
+import { clockOffsetMs, epochMs, int4 } from '../domain/bounds';
 
 export const MAX_PUSH_BATCH = 1000;
 export const DEFAULT_PUSH_BATCH = 250;
@@ -7,15 +8,15 @@ export const DEFAULT_PULL_LIMIT = 5000;
 export const MAX_PULL_LIMIT = 5000;
 
 const uuid = v.pipe(v.string(), v.uuid('validation.uuid'));
-const epochMs = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+/** One mutation as the server stores it: seq fits the log's int4, times are safe epoch ms. */
 export const pushedMutation = v.object({
-  seq: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  seq: int4(1),
   mutationId: uuid,
   name: v.pipe(v.string(), v.maxLength(64)),
   args: v.unknown(),
   clientTime: epochMs,
-  clockOffsetMs: v.pipe(v.number(), v.integer()),
+  clockOffsetMs,
 });
 export type PushedMutation = v.InferOutput<typeof pushedMutation>;
 
@@ -24,6 +25,28 @@ export const pushRequest = v.object({
   mutations: v.pipe(v.array(pushedMutation), v.maxLength(MAX_PUSH_BATCH)),
 });
 export type PushRequest = v.InferOutput<typeof pushRequest>;
+
+/** What the server accepts as a batch: each entry only needs a seq the device can match its
+ * answer to; every other fault of an entry is that entry's rejection, not the batch's 400.
+ * Its output keeps only the seqs: the entries themselves are read one by one by the server. */
+export const pushEnvelope = v.object({
+  deviceId: uuid,
+  mutations: v.pipe(
+    v.array(
+      v.object({
+        seq: v.pipe(
+          v.number('validation.required'),
+          v.check((n: number) => Number.isFinite(n), 'validation.number'),
+        ),
+      }),
+    ),
+    v.maxLength(MAX_PUSH_BATCH),
+  ),
+});
+export interface PushEnvelope {
+  deviceId: string;
+  mutations: Array<{ seq: number } & Record<string, unknown>>;
+}
 
 export type MutationStatus = 'applied' | 'duplicate' | 'rejected';
 export interface MutationResult {
@@ -70,7 +93,9 @@ export interface PullResponse {
 export const pullQuery = v.object({
   deviceId: uuid,
   cursor: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  limit: v.optional(v.pipe(v.unknown(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PULL_LIMIT))),
+  limit: v.optional(
+    v.pipe(v.unknown(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PULL_LIMIT)),
+  ),
 });
 
 /** Cursors are opaque to clients; the server reads its per-entity change sequence from them. */

@@ -15,6 +15,7 @@ import { DexieOutbox } from '../src/sync/dexie-store';
 
 const LOCK = 'gatehouse-sync';
 const PULL_INTERVAL_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 const db = createDb();
 keepOpen(db);
@@ -36,7 +37,12 @@ async function writeStatus(status: SyncStatus): Promise<void> {
 
 async function connectSocket(baseUrl: string): Promise<void> {
   socket?.close();
-  socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], reconnectionDelay: SOCKET_RECONNECT_MS, reconnectionDelayMax: SOCKET_RECONNECT_MS });
+  socket = io(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnectionDelay: SOCKET_RECONNECT_MS,
+    reconnectionDelayMax: SOCKET_RECONNECT_MS,
+  });
   socket.on('connect', async () => {
     const t = await token();
     if (t) socket?.emit('join', { token: t }, () => void engine?.sync());
@@ -68,8 +74,21 @@ async function lead(baseUrl: string): Promise<void> {
   await navigator.locks.request(LOCK, async () => {
     engine = new SyncEngine({
       store: new DexieOutbox(db),
-      transport: httpTransport({ baseUrl, fetch: (url, init) => fetch(url, init), token }),
-      scheduler: { now: Date.now, random: Math.random, after: (ms, fn) => { const id = setTimeout(fn, ms); return () => clearTimeout(id); } },
+      // The engine gives up on a silent request itself; the signal also closes its connection.
+      transport: httpTransport({
+        baseUrl,
+        fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+        token,
+      }),
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      scheduler: {
+        now: Date.now,
+        random: Math.random,
+        after: (ms, fn) => {
+          const id = setTimeout(fn, ms);
+          return () => clearTimeout(id);
+        },
+      },
       pullIntervalMs: PULL_INTERVAL_MS,
       backoff: { baseMs: 1_000, maxMs: 30_000 },
       onStatus: (status) => void writeStatus(status),

@@ -11,7 +11,10 @@ import { DexieOutbox, dexieMutateDeps } from '../../src/sync/dexie-store';
 async function freshDb(label: string, userId: string) {
   const db = createDb(`bench-${label}-${uuidv7()}`);
   await db.open();
-  await db.meta.bulkPut([{ key: CURRENT_USER_KEY, value: userId }, { key: CURRENT_ENTITY_KEY, value: 'bench' }]);
+  await db.meta.bulkPut([
+    { key: CURRENT_USER_KEY, value: userId },
+    { key: CURRENT_ENTITY_KEY, value: 'bench' },
+  ]);
   return db;
 }
 
@@ -47,7 +50,12 @@ async function pull(token: string, userId: string): Promise<{ ms: number; people
   const t0 = performance.now();
   await engine.sync();
   const ms = performance.now() - t0;
-  const result = { ms, people: await db.people.count(), events: await db.visitEvents.count(), error: engine.getStatus().lastError };
+  const result = {
+    ms,
+    people: await db.people.count(),
+    events: await db.visitEvents.count(),
+    error: engine.getStatus().lastError,
+  };
   db.close();
   return result;
 }

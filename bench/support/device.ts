@@ -48,7 +48,11 @@ export function meteredTransport(inner: Transport) {
   return { transport, meter };
 }
 
-export function engineFor(device: MemoryDevice, transport: Transport, options: Partial<EngineOptions> = {}): SyncEngine {
+export function engineFor(
+  device: MemoryDevice,
+  transport: Transport,
+  options: Partial<EngineOptions> = {},
+): SyncEngine {
   return new SyncEngine({ store: device, transport, scheduler: realScheduler, ...options });
 }
 

@@ -31,7 +31,11 @@ export function printSection(section: SectionResult): void {
   ]);
   const header = ['measure', 'value', 'target', '', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n== ${section.title}`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));

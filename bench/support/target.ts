@@ -80,10 +80,15 @@ export async function openTarget(kind: DbKind, postgresUrl?: string): Promise<Be
   const url = `http://127.0.0.1:${port}`;
 
   return {
-    kind, database, app, url,
+    kind,
+    database,
+    app,
+    url,
     async login(email, password = DEMO_PASSWORD) {
       const res = await fetch(`${url}/api/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
       });
       const body = (await res.json()) as { data?: { access_token: string; user: { id: string } }; message?: string };
       if (res.status !== 200 || !body.data) throw new Error(`login ${email}: ${res.status} ${body.message ?? ''}`);

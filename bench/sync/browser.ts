@@ -14,11 +14,21 @@ import { createCompany } from './pull';
 import type { SyncSection } from './sections';
 
 const COMMITS = 300;
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+};
 
 async function buildBenchPage(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-page-'));
-  await build({ configFile: false, root: resolve('bench/browser'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: false,
+    root: resolve('bench/browser'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
   return outDir;
 }
 
@@ -27,10 +37,19 @@ async function serve(dir: string, api: string): Promise<{ url: string; server: S
   const server = createServer(async (req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith('/api/')) {
-      const body = await new Promise<Buffer>((ok) => { const parts: Buffer[] = []; req.on('data', (p) => parts.push(p)); req.on('end', () => ok(Buffer.concat(parts))); });
+      const body = await new Promise<Buffer>((ok) => {
+        const parts: Buffer[] = [];
+        req.on('data', (p) => parts.push(p));
+        req.on('end', () => ok(Buffer.concat(parts)));
+      });
       const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type']) if (req.headers[name]) headers[name] = String(req.headers[name]);
-      const upstream = await fetch(api + url, { method: req.method, headers, body: body.length ? new Uint8Array(body) : undefined });
+      for (const name of ['authorization', 'content-type'])
+        if (req.headers[name]) headers[name] = String(req.headers[name]);
+      const upstream = await fetch(api + url, {
+        method: req.method,
+        headers,
+        body: body.length ? new Uint8Array(body) : undefined,
+      });
       res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
       res.end(Buffer.from(await upstream.arrayBuffer()));
       return;
@@ -51,15 +70,25 @@ async function serve(dir: string, api: string): Promise<{ url: string; server: S
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 async function withPage<T>(target: BenchTarget, fn: (page: import('playwright-core').Page) => Promise<T>): Promise<T> {
   const dir = await buildBenchPage();
   const { url, server } = await serve(dir, target.url);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -77,7 +106,15 @@ const commitSection: SyncSection = {
   name: 'browser-commit',
   databases: 'pglite',
   async run(target): Promise<SectionResult> {
-    const r = await withPage(target, (page) => page.evaluate((n) => (window as unknown as { bench: { commit(n: number): Promise<{ commit: number[]; bare: number[] }> } }).bench.commit(n), COMMITS));
+    const r = await withPage(target, (page) =>
+      page.evaluate(
+        (n) =>
+          (
+            window as unknown as { bench: { commit(n: number): Promise<{ commit: number[]; bare: number[] }> } }
+          ).bench.commit(n),
+        COMMITS,
+      ),
+    );
     const [p50, p95, b50, b95] = [pct(r.commit, 50), pct(r.commit, 95), pct(r.bare, 50), pct(r.bare, 95)];
     return {
       title: 'local commit of one sign-in in Chromium (Dexie: event + outbox, one transaction)',
@@ -85,7 +122,12 @@ const commitSection: SyncSection = {
         { label: 'commit p50', value: ms(p50) },
         { label: 'commit p95', value: ms(p95), target: '≤ 20 ms', met: p95 <= 20 },
         { label: 'bare put p50 / p95', value: `${ms(b50)} / ${ms(b95)}` },
-        { label: 'ratio commit / bare put (p50)', value: `${(p50 / b50).toFixed(2)}×`, target: '≤ 2×', met: p50 / b50 <= 2 },
+        {
+          label: 'ratio commit / bare put (p50)',
+          value: `${(p50 / b50).toFixed(2)}×`,
+          target: '≤ 2×',
+          met: p50 / b50 <= 2,
+        },
         { label: 'ratio commit / bare put (p95)', value: `${(p95 / b95).toFixed(2)}×` },
       ],
       notes: [`${COMMITS} sign-ins after 20 warm-up ones, each followed by a bare put of a comparable row.`],
@@ -99,15 +141,27 @@ const pullSection: SyncSection = {
   async run(target): Promise<SectionResult> {
     const company = await createCompany(target.database.db);
     const admin = await target.login(company.adminEmail);
-    const r = await withPage(target, (page) => page.evaluate(([token, userId]) =>
-      (window as unknown as { bench: { pull(t: string, u: string): Promise<{ ms: number; people: number; events: number }> } }).bench.pull(token!, userId!), [admin.token, admin.userId]));
+    const r = await withPage(target, (page) =>
+      page.evaluate(
+        ([token, userId]) =>
+          (
+            window as unknown as {
+              bench: { pull(t: string, u: string): Promise<{ ms: number; people: number; events: number }> };
+            }
+          ).bench.pull(token!, userId!),
+        [admin.token, admin.userId],
+      ),
+    );
     return {
       title: 'catch-up pull into an empty device in Chromium (Dexie) — pglite',
       figures: [
         { label: '(d) seconds to ready', value: seconds(r.ms), target: '≤ 5 s', met: r.ms <= 5_000 },
-        { label: '    people / visit events in IndexedDB', value: `${count(r.people)} / ${count(r.events)}`,
+        {
+          label: '    people / visit events in IndexedDB',
+          value: `${count(r.people)} / ${count(r.events)}`,
           target: `${count(company.personIds.length)} / ${count(Number(process.env.BENCH_PULL_EVENTS ?? 100_000))}`,
-          met: r.people === company.personIds.length },
+          met: r.people === company.personIds.length,
+        },
       ],
     };
   },

@@ -20,7 +20,8 @@ const NAIVE_SAMPLE = Math.min(N, 1_000);
 const NAIVE_BUDGET_MS = Number(process.env.BENCH_NAIVE_BUDGET_S ?? 60) * 1000;
 const DIRECT_CHUNK = 1_000;
 
-const eventsOf = (db: Db, entityId: string) => countOf(db, sql`select count(*)::int as n from visit_events where entity_id = ${entityId}`);
+const eventsOf = (db: Db, entityId: string) =>
+  countOf(db, sql`select count(*)::int as n from visit_events where entity_id = ${entityId}`);
 
 async function batched(target: BenchTarget, facts: AcmeFacts, admin: { token: string; userId: string }) {
   const db = target.database.db;
@@ -39,9 +40,14 @@ async function batched(target: BenchTarget, facts: AcmeFacts, admin: { token: st
   engine.stop();
   const added = (await eventsOf(db, facts.entityId)) - before;
   return {
-    totalMs, pushMs, added, queueMs: queued.ms,
-    pushes: meter.pushes - pushesBefore, pulledBack: meter.rowsPulled - pulledBefore,
-    outbox: device.outbox.length, rejected: device.rejected.length,
+    totalMs,
+    pushMs,
+    added,
+    queueMs: queued.ms,
+    pushes: meter.pushes - pushesBefore,
+    pulledBack: meter.rowsPulled - pulledBefore,
+    outbox: device.outbox.length,
+    rejected: device.rejected.length,
   };
 }
 
@@ -58,7 +64,16 @@ async function naive(target: BenchTarget, facts: AcmeFacts, admin: { token: stri
   for (const e of entries) {
     const res = await transport.push({
       deviceId: device.id,
-      mutations: [{ seq: e.seq, mutationId: e.mutationId, name: e.name, args: e.args, clientTime: e.clientTime, clockOffsetMs: e.clockOffsetMs }],
+      mutations: [
+        {
+          seq: e.seq,
+          mutationId: e.mutationId,
+          name: e.name,
+          args: e.args,
+          clientTime: e.clientTime,
+          clockOffsetMs: e.clockOffsetMs,
+        },
+      ],
     });
     if (!res.ok) throw new Error(`naive push failed: ${res.kind} ${res.status ?? ''} ${res.message ?? ''}`);
     await device.settle(res.body.results);
@@ -80,14 +95,26 @@ async function direct(target: BenchTarget, facts: AcmeFacts, adminId: string) {
   const receivedAt = new Date();
   const t0 = Date.now();
   const rows = Array.from({ length: N }, (_, i) => ({
-    entityId: facts.entityId, id: uuidv7(), personId: facts.people[i % facts.people.length]!, kind: 'in' as const,
-    areaId: facts.areaId, journeyFlowId: null, userTypeId: null, at: t0 + i, deviceId, mutationId: uuidv7(),
-    recordedBy: adminId, receivedAt,
+    entityId: facts.entityId,
+    id: uuidv7(),
+    personId: facts.people[i % facts.people.length]!,
+    kind: 'in' as const,
+    areaId: facts.areaId,
+    journeyFlowId: null,
+    userTypeId: null,
+    at: t0 + i,
+    deviceId,
+    mutationId: uuidv7(),
+    recordedBy: adminId,
+    receivedAt,
   }));
   const before = await eventsOf(db, facts.entityId);
-  const { ms } = await timed(() => db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += DIRECT_CHUNK) await tx.insert(visitEvents).values(rows.slice(i, i + DIRECT_CHUNK));
-  }));
+  const { ms } = await timed(() =>
+    db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += DIRECT_CHUNK)
+        await tx.insert(visitEvents).values(rows.slice(i, i + DIRECT_CHUNK));
+    }),
+  );
   const added = (await eventsOf(db, facts.entityId)) - before;
   return { ms, added };
 }
@@ -108,17 +135,36 @@ export const drainSection: SyncSection = {
     const naiveRatio = n.ms / b.pushMs;
     const directRatio = b.pushMs / d.ms;
     const figures: Figure[] = [
-      { label: `(a) batched drain, sync() total`, value: seconds(b.totalMs), ...(onPglite ? { target: '≤ 15 s', met: b.totalMs <= 15_000 } : {}),
-        note: `push ${count(N)} in ${count(b.pushes)} requests of ≤ ${DEFAULT_PUSH_BATCH}, then pull ${count(b.pulledBack)} rows back` },
+      {
+        label: `(a) batched drain, sync() total`,
+        value: seconds(b.totalMs),
+        ...(onPglite ? { target: '≤ 15 s', met: b.totalMs <= 15_000 } : {}),
+        note: `push ${count(N)} in ${count(b.pushes)} requests of ≤ ${DEFAULT_PUSH_BATCH}, then pull ${count(b.pulledBack)} rows back`,
+      },
       { label: '    push phase', value: seconds(b.pushMs), note: 'first request to last push answer' },
       { label: '    mutations/s (sync() total)', value: perSecond(N, b.totalMs) },
       { label: '    mutations/s (push phase)', value: perSecond(N, b.pushMs) },
       { label: '    new visit_events rows (SQL)', value: count(b.added), target: `= ${count(N)}`, met: b.added === N },
-      { label: '    outbox left / rejected', value: `${b.outbox} / ${b.rejected}`, target: '0 / 0', met: b.outbox === 0 && b.rejected === 0 },
-      { label: '(b) naive replay, 1 request per mutation', value: seconds(n.ms),
-        note: n.full ? `all ${count(N)} sent` : `EXTRAPOLATED from the first ${count(n.sent)} (${seconds(n.measuredMs)}) to ${count(N)}` },
+      {
+        label: '    outbox left / rejected',
+        value: `${b.outbox} / ${b.rejected}`,
+        target: '0 / 0',
+        met: b.outbox === 0 && b.rejected === 0,
+      },
+      {
+        label: '(b) naive replay, 1 request per mutation',
+        value: seconds(n.ms),
+        note: n.full
+          ? `all ${count(N)} sent`
+          : `EXTRAPOLATED from the first ${count(n.sent)} (${seconds(n.measuredMs)}) to ${count(N)}`,
+      },
       { label: '    mutations/s', value: perSecond(n.sent, n.measuredMs) },
-      { label: '    new visit_events rows (SQL)', value: count(n.added), target: `= ${count(n.sent)} sent`, met: n.added === n.sent },
+      {
+        label: '    new visit_events rows (SQL)',
+        value: count(n.added),
+        target: `= ${count(n.sent)} sent`,
+        met: n.added === n.sent,
+      },
       { label: '    naive / batched push phase', value: ratio(naiveRatio), target: '≥ 10×', met: naiveRatio >= 10 },
       { label: '(c) direct INSERT, 1,000-row chunks, 1 tx', value: seconds(d.ms), note: `${count(d.added)} rows` },
       { label: '    batched push phase / direct', value: ratio(directRatio), target: '≤ 3×', met: directRatio <= 3 },

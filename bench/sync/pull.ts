@@ -9,7 +9,9 @@ import { DEFAULT_PULL_LIMIT } from '../../sync/protocol';
 import type { Db } from '../../server/db/database';
 import { areas, entities, roles, sites, syncCounters, users, visitEvents } from '../../server/db/schema/index';
 import { lockFeed } from '../../server/sync/changes';
-import { eventChange, personChange, snapshotOf } from '../../server/sync/projections';
+import { personChange } from '../../server/people/people.projections';
+import { eventChange } from '../../server/visits/visits.projections';
+import { snapshotOf } from '../../server/sync-registry';
 import { engineFor, meteredTransport, newDevice, syncOnce, transportFor } from '../support/device';
 import { count, perSecond, seconds, timed, type SectionResult } from '../support/report';
 import { countOf, uuidArray } from '../support/sql';
@@ -20,12 +22,20 @@ const EVENTS = Number(process.env.BENCH_PULL_EVENTS ?? 100_000);
 const EVENT_CHUNK = 20_000;
 const FEED_CHUNK = 10_000;
 
-interface PullCompany { entityId: string; adminEmail: string; adminId: string; personIds: string[] }
+interface PullCompany {
+  entityId: string;
+  adminEmail: string;
+  adminId: string;
+  personIds: string[];
+}
 
 /** A company with PEOPLE people (one of them a logged-in admin) and EVENTS events, with its change feed. */
 export async function createCompany(db: Db): Promise<PullCompany> {
   const [acme] = await db.select({ id: entities.id }).from(entities).where(eq(entities.subdomain, 'acme'));
-  const [acmeAdmin] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'admin@acme.test'));
+  const [acmeAdmin] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, 'admin@acme.test'));
   const entityId = uuidv7();
   const subdomain = `bench-${entityId.slice(-8)}`;
   const now = new Date();
@@ -33,7 +43,12 @@ export async function createCompany(db: Db): Promise<PullCompany> {
   await db.execute(sql`insert into roles (entity_id, id, name, permissions)
     select ${entityId}, gen_random_uuid(), name, permissions from roles where entity_id = ${acme!.id}`);
   const roleId = async (name: string) =>
-    (await db.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, entityId), eq(roles.name, name))))[0]!.id;
+    (
+      await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.entityId, entityId), eq(roles.name, name)))
+    )[0]!.id;
   const siteId = uuidv7();
   const areaId = uuidv7();
   await db.insert(sites).values({ entityId, id: siteId, name: 'Bench Site', radius: 200 });
@@ -41,8 +56,14 @@ export async function createCompany(db: Db): Promise<PullCompany> {
   const adminId = uuidv7();
   const adminEmail = `admin@${subdomain}.test`;
   await db.insert(users).values({
-    entityId, id: adminId, email: adminEmail, fullName: 'Bench Admin', roleId: await roleId('admin'),
-    passwordHash: acmeAdmin!.hash, dashboardAccess: true, updatedAt: now,
+    entityId,
+    id: adminId,
+    email: adminEmail,
+    fullName: 'Bench Admin',
+    roleId: await roleId('admin'),
+    passwordHash: acmeAdmin!.hash,
+    dashboardAccess: true,
+    updatedAt: now,
   });
 
   const others = Array.from({ length: PEOPLE - 1 }, () => uuidv7());
@@ -89,11 +110,26 @@ export async function createCompany(db: Db): Promise<PullCompany> {
 /** The pulled rows equal what the server's projections make of the database rows. */
 async function sampleMatches(db: Db, company: PullCompany, device: ReturnType<typeof newDevice>): Promise<boolean> {
   const person = company.personIds[Math.floor(company.personIds.length / 2)]!;
-  const [u] = await db.select().from(users).where(and(eq(users.entityId, company.entityId), eq(users.id, person)));
-  const [e] = await db.select().from(visitEvents).where(eq(visitEvents.entityId, company.entityId)).orderBy(visitEvents.at).limit(1).offset(Math.floor(EVENTS / 3));
-  const expected = (c: { data: Record<string, unknown> | null; id: string; version: number }) => ({ ...c.data, id: c.id, version: c.version });
-  return isDeepStrictEqual(device.table('people').get(u!.id), expected(personChange(u!)))
-    && isDeepStrictEqual(device.table('visitEvents').get(e!.id), expected(eventChange(e!)));
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.entityId, company.entityId), eq(users.id, person)));
+  const [e] = await db
+    .select()
+    .from(visitEvents)
+    .where(eq(visitEvents.entityId, company.entityId))
+    .orderBy(visitEvents.at)
+    .limit(1)
+    .offset(Math.floor(EVENTS / 3));
+  const expected = (c: { data: Record<string, unknown> | null; id: string; version: number }) => ({
+    ...c.data,
+    id: c.id,
+    version: c.version,
+  });
+  return (
+    isDeepStrictEqual(device.table('people').get(u!.id), expected(personChange(u!))) &&
+    isDeepStrictEqual(device.table('visitEvents').get(e!.id), expected(eventChange(e!)))
+  );
 }
 
 export const pullSection: SyncSection = {
@@ -103,7 +139,10 @@ export const pullSection: SyncSection = {
     const db = target.database.db;
     const generated = await timed(() => createCompany(db));
     const company = generated.result;
-    const feedRows = await countOf(db, sql`select count(*)::int as n from sync_changes where entity_id = ${company.entityId}`);
+    const feedRows = await countOf(
+      db,
+      sql`select count(*)::int as n from sync_changes where entity_id = ${company.entityId}`,
+    );
     const admin = await target.login(company.adminEmail);
     const device = newDevice(admin.userId);
     const { transport, meter } = meteredTransport(transportFor(target.url, admin.token));
@@ -116,12 +155,26 @@ export const pullSection: SyncSection = {
     return {
       title: `catch-up pull into an empty device (MemoryDevice, Node) — ${target.kind}`,
       figures: [
-        { label: '(d) seconds to ready', value: seconds(ms), target: '≤ 5 s', met: ms <= 5_000,
-          note: `${count(meter.pulls)} pages of ≤ ${count(DEFAULT_PULL_LIMIT)}` },
-        { label: '    rows received', value: count(meter.rowsPulled), target: `= ${count(feedRows)} in the feed`, met: meter.rowsPulled === feedRows },
+        {
+          label: '(d) seconds to ready',
+          value: seconds(ms),
+          target: '≤ 5 s',
+          met: ms <= 5_000,
+          note: `${count(meter.pulls)} pages of ≤ ${count(DEFAULT_PULL_LIMIT)}`,
+        },
+        {
+          label: '    rows received',
+          value: count(meter.rowsPulled),
+          target: `= ${count(feedRows)} in the feed`,
+          met: meter.rowsPulled === feedRows,
+        },
         { label: '    rows/s', value: perSecond(meter.rowsPulled, ms) },
-        { label: '    people / visit events on the device', value: `${count(people)} / ${count(events)}`,
-          target: `${count(PEOPLE)} / ${count(EVENTS)}`, met: people === PEOPLE && events === EVENTS },
+        {
+          label: '    people / visit events on the device',
+          value: `${count(people)} / ${count(events)}`,
+          target: `${count(PEOPLE)} / ${count(EVENTS)}`,
+          met: people === PEOPLE && events === EVENTS,
+        },
         { label: '    sample rows equal the projections', value: matches ? 'yes' : 'no', target: 'yes', met: matches },
       ],
       notes: [`Data generation (SQL, not timed above): ${seconds(generated.ms)}.`],

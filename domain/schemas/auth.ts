@@ -12,9 +12,15 @@ export const email = v.pipe(
 
 export const loginSchema = v.object({
   email,
-  password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(200, 'validation.too_long')),
+  password: v.pipe(
+    v.string('validation.required'),
+    v.nonEmpty('validation.required'),
+    v.maxLength(200, 'validation.too_long'),
+  ),
   /** Only needed when one email exists in several companies. */
-  subdomain: v.optional(v.pipe(v.string('validation.required'), v.trim(), v.toLowerCase(), v.maxLength(63, 'validation.too_long'))),
+  subdomain: v.optional(
+    v.pipe(v.string('validation.required'), v.trim(), v.toLowerCase(), v.maxLength(63, 'validation.too_long')),
+  ),
 });
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 

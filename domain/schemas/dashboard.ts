@@ -7,12 +7,27 @@ import { LOGBOOK_SORTS, VISIT_STATUSES } from '../logbook';
 const optionalUuid = v.optional(v.pipe(v.string(), v.uuid('validation.uuid')));
 const isoDate = v.pipe(v.string('validation.required'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'));
 const intText = (min: number, max: number) =>
-  v.pipe(v.union([v.string(), v.number()], 'validation.required'), v.transform(Number), v.integer('validation.number'), v.minValue(min, 'validation.number'), v.maxValue(max, 'validation.number'));
+  v.pipe(
+    v.union([v.string(), v.number()], 'validation.required'),
+    v.transform(Number),
+    v.integer('validation.number'),
+    v.minValue(min, 'validation.number'),
+    v.maxValue(max, 'validation.number'),
+  );
 
 /** IANA time zone of the admin's browser; days are counted in it. */
-export const timeZone = v.pipe(v.string(), v.maxLength(64, 'validation.too_long'), v.check((tz) => {
-  try { new Intl.DateTimeFormat('en', { timeZone: tz }); return true; } catch { return false; }
-}, 'validation.time_zone'));
+export const timeZone = v.pipe(
+  v.string(),
+  v.maxLength(64, 'validation.too_long'),
+  v.check((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'validation.time_zone'),
+);
 
 export const logbookQuery = v.object({
   from: v.optional(isoDate),
@@ -37,22 +52,37 @@ export const historyQuery = v.object({
 });
 
 export const gridPreferenceQuery = v.object({
-  page_url: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(200, 'validation.too_long')),
+  page_url: v.pipe(
+    v.string('validation.required'),
+    v.nonEmpty('validation.required'),
+    v.maxLength(200, 'validation.too_long'),
+  ),
 });
 
 export const gridPreferenceInput = v.object({
-  page_url: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(200, 'validation.too_long')),
+  page_url: v.pipe(
+    v.string('validation.required'),
+    v.nonEmpty('validation.required'),
+    v.maxLength(200, 'validation.too_long'),
+  ),
   /** The column set; the spec says it may arrive as text, so a JSON string is accepted too. */
-  table_head: v.optional(v.pipe(
-    v.union([v.array(v.pipe(v.string(), v.maxLength(64))), v.string()], 'validation.required'),
-    v.transform((x): unknown => (typeof x === 'string' ? safeJson(x) : x)),
-    v.array(v.pipe(v.string(), v.maxLength(64)), 'validation.required'),
-    v.maxLength(50, 'validation.too_long'),
-  ), []),
+  table_head: v.optional(
+    v.pipe(
+      v.union([v.array(v.pipe(v.string(), v.maxLength(64))), v.string()], 'validation.required'),
+      v.transform((x): unknown => (typeof x === 'string' ? safeJson(x) : x)),
+      v.array(v.pipe(v.string(), v.maxLength(64)), 'validation.required'),
+      v.maxLength(50, 'validation.too_long'),
+    ),
+    [],
+  ),
   url: v.optional(v.pipe(v.string(), v.maxLength(2000, 'validation.too_long')), ''),
 });
 export type GridPreferenceInput = v.InferOutput<typeof gridPreferenceInput>;
 
 function safeJson(text: string): unknown {
-  try { return JSON.parse(text); } catch { return text.split(',').filter(Boolean); }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.split(',').filter(Boolean);
+  }
 }

@@ -5,17 +5,42 @@ import { DEFAULT_PAGE_SIZE, FIRST_PAGE, GRACE_PERIOD_MIN_MINUTES, PHONE_MAX } fr
 import { email } from './auth';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
-const name = (max: number) => v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.minLength(2, 'validation.too_short'), v.maxLength(max, 'validation.too_long'));
-const flag = v.pipe(v.union([v.boolean(), v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], 'validation.required'), v.transform((x) => x === true || x === 1 || x === '1'));
+const name = (max: number) =>
+  v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.minLength(2, 'validation.too_short'),
+    v.maxLength(max, 'validation.too_long'),
+  );
+const flag = v.pipe(
+  v.union([v.boolean(), v.literal(0), v.literal(1), v.literal('0'), v.literal('1')], 'validation.required'),
+  v.transform((x) => x === true || x === 1 || x === '1'),
+);
 const intText = (min: number, max: number, message = 'validation.number') =>
-  v.pipe(v.union([v.string(), v.number()], 'validation.required'), v.transform(Number), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+  v.pipe(
+    v.union([v.string(), v.number()], 'validation.required'),
+    v.transform(Number),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
 
 export const REGISTRATION_METHODS = [
-  'registration allowed', 'pre-registration with approval required', 'pre-registered by admin',
-  'registration not required', 'pre-registered only',
+  'registration allowed',
+  'pre-registration with approval required',
+  'pre-registered by admin',
+  'registration not required',
+  'pre-registered only',
 ] as const;
 
-export const phone = v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(PHONE_MAX, 'validation.phone'), v.regex(/^\d+$/, 'validation.phone'));
+export const phone = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(PHONE_MAX, 'validation.phone'),
+  v.regex(/^\d+$/, 'validation.phone'),
+);
 
 export const userInput = v.object({
   full_name: name(50),
@@ -34,34 +59,51 @@ export type UserInput = v.InferOutput<typeof userInput>;
 export const USER_SORT_FIELDS = ['full_name', 'email', 'phone', 'user_type', 'updated_at'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
-const filterBy = v.pipe(v.string(), v.maxLength(500, 'validation.too_long'), v.transform((text) => {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
-  } catch { /* plain text is a search */ }
-  return { search: text } as Record<string, unknown>;
-}), v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.too_long'))),
-  user_type_id: v.optional(uuid),
-  label: v.optional(uuid),
-  status: v.optional(v.picklist(['active', 'archived', 'all'], 'validation.required')),
-}));
+const filterBy = v.pipe(
+  v.string(),
+  v.maxLength(500, 'validation.too_long'),
+  v.transform((text) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+    } catch {
+      /* plain text is a search */
+    }
+    return { search: text } as Record<string, unknown>;
+  }),
+  v.object({
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.too_long'))),
+    user_type_id: v.optional(uuid),
+    label: v.optional(uuid),
+    status: v.optional(v.picklist(['active', 'archived', 'all'], 'validation.required')),
+  }),
+);
 
 export const usersQuery = v.object({
   filterBy: v.optional(filterBy, '{}'),
   /** A sort field, "-" in front for descending (spec: orderBy / sortField). */
-  orderBy: v.optional(v.pipe(v.string(), v.regex(/^-?(full_name|email|phone|user_type|updated_at)$/, 'validation.required')), 'full_name'),
+  orderBy: v.optional(
+    v.pipe(v.string(), v.regex(/^-?(full_name|email|phone|user_type|updated_at)$/, 'validation.required')),
+    'full_name',
+  ),
   limit: v.optional(intText(1, 500), DEFAULT_PAGE_SIZE),
   page: v.optional(intText(1, 1_000_000), FIRST_PAGE),
 });
 export type UsersQuery = v.InferOutput<typeof usersQuery>;
 
-const userIds = v.pipe(v.array(uuid, 'validation.required'), v.minLength(1, 'validation.select_users'), v.maxLength(1000, 'validation.too_long'));
+const userIds = v.pipe(
+  v.array(uuid, 'validation.required'),
+  v.minLength(1, 'validation.select_users'),
+  v.maxLength(1000, 'validation.too_long'),
+);
 
 export const usersActiveInput = v.object({ user_ids: userIds, active: flag });
 export const usersUserTypeInput = v.object({ user_ids: userIds, user_type_id: uuid });
 export const labelInput = v.object({ name: name(30) });
-export const applyLabelsInput = v.object({ user_ids: userIds, label_ids: v.pipe(v.array(uuid), v.minLength(1, 'validation.required')) });
+export const applyLabelsInput = v.object({
+  user_ids: userIds,
+  label_ids: v.pipe(v.array(uuid), v.minLength(1, 'validation.required')),
+});
 
 export const userTypeInput = v.object({
   name: name(50),

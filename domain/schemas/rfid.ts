@@ -11,5 +11,13 @@ export type RfidEnrollmentInput = v.InferOutput<typeof rfidEnrollmentInput>;
 
 export const rfidEnrolledQuery = v.object({
   entityId: v.pipe(v.string('validation.required'), v.uuid('validation.uuid')),
-  userIds: v.optional(v.pipe(v.string(), v.transform((s) => s.split(',').filter(Boolean)), v.maxLength(500, 'validation.too_long'), v.array(v.pipe(v.string(), v.uuid('validation.uuid')))), ''),
+  userIds: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').filter(Boolean)),
+      v.maxLength(500, 'validation.too_long'),
+      v.array(v.pipe(v.string(), v.uuid('validation.uuid'))),
+    ),
+    '',
+  ),
 });

@@ -5,20 +5,42 @@ import * as v from 'valibot';
 export const USER_DOCUMENT_TYPES = ['covid_vaccine', 'pcr_test', 'antigen_test'] as const;
 /** ACTIVE and INACTIVE are the toggle; DELETED removes the document from the profile. */
 export const USER_DOCUMENT_STATUSES = ['ACTIVE', 'INACTIVE', 'DELETED'] as const;
-export const DOCUMENT_DETAIL_FIELDS = ['vaccine_name', 'vaccine_protocol', 'batch_number', 'vaccine_date_taken', 'vaccine_expiry_date', 'pcr_result', 'pcr_date_taken', 'document_notes'] as const;
+export const DOCUMENT_DETAIL_FIELDS = [
+  'vaccine_name',
+  'vaccine_protocol',
+  'batch_number',
+  'vaccine_date_taken',
+  'vaccine_expiry_date',
+  'pcr_result',
+  'pcr_date_taken',
+  'document_notes',
+] as const;
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
-const isoDate = v.optional(v.pipe(v.string('validation.date'), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'validation.date')), '');
-const text = (max: number) => v.optional(v.pipe(v.string('validation.required'), v.trim(), v.maxLength(max, 'validation.too_long')), '');
+const isoDate = v.optional(
+  v.pipe(v.string('validation.date'), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'validation.date')),
+  '',
+);
+const text = (max: number) =>
+  v.optional(v.pipe(v.string('validation.required'), v.trim(), v.maxLength(max, 'validation.too_long')), '');
 
-export const userDocumentInput = v.pipe(v.object({
-  user_id: uuid,
-  type: v.picklist(USER_DOCUMENT_TYPES, 'validation.required'),
-  notes: text(500),
-  start_date: isoDate,
-  expiry_date: isoDate,
-  ...Object.fromEntries(DOCUMENT_DETAIL_FIELDS.map((f) => [f, text(200)])) as Record<(typeof DOCUMENT_DETAIL_FIELDS)[number], ReturnType<typeof text>>,
-}), v.forward(v.check((d) => !d.start_date || !d.expiry_date || d.start_date <= d.expiry_date, 'validation.date_range'), ['expiry_date']));
+export const userDocumentInput = v.pipe(
+  v.object({
+    user_id: uuid,
+    type: v.picklist(USER_DOCUMENT_TYPES, 'validation.required'),
+    notes: text(500),
+    start_date: isoDate,
+    expiry_date: isoDate,
+    ...(Object.fromEntries(DOCUMENT_DETAIL_FIELDS.map((f) => [f, text(200)])) as Record<
+      (typeof DOCUMENT_DETAIL_FIELDS)[number],
+      ReturnType<typeof text>
+    >),
+  }),
+  v.forward(
+    v.check((d) => !d.start_date || !d.expiry_date || d.start_date <= d.expiry_date, 'validation.date_range'),
+    ['expiry_date'],
+  ),
+);
 export type UserDocumentInput = v.InferOutput<typeof userDocumentInput>;
 
 export const userDocumentStatusInput = v.object({ status: v.picklist(USER_DOCUMENT_STATUSES, 'validation.required') });

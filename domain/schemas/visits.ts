@@ -1,8 +1,8 @@
 // Arguments of the operational mutations that sign people in and out and edit their details.
 import * as v from 'valibot';
+import { epochMs, int4 } from '../bounds';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
-const epochMs = v.pipe(v.number('validation.required'), v.integer(), v.minValue(0));
 
 /** What the journey recorded with a sign-in (host, checks, compliance, stage, outputs…).
  * The kiosk journey owns its fields; the logbook and the emergency list read them. */
@@ -29,15 +29,19 @@ export const signOutArgs = v.object({
 export type SignOutArgs = v.InferOutput<typeof signOutArgs>;
 
 export const personPatch = v.object({
-  fullName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, 'validation.too_short'), v.maxLength(50, 'validation.too_long'))),
+  fullName: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(2, 'validation.too_short'), v.maxLength(50, 'validation.too_long')),
+  ),
   phone: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'validation.phone'))),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.email('errors.invalid_email'), v.maxLength(254, 'validation.too_long'))),
+  email: v.optional(
+    v.pipe(v.string(), v.trim(), v.email('errors.invalid_email'), v.maxLength(254, 'validation.too_long')),
+  ),
 });
 
 export const updateDetailsArgs = v.object({
   personId: uuid,
   /** The version the edit was based on; a mismatch keeps the server's value. */
-  baseVersion: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  baseVersion: int4(0),
   patch: personPatch,
 });
 export type UpdateDetailsArgs = v.InferOutput<typeof updateDetailsArgs>;

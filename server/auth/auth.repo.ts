@@ -1,5 +1,5 @@
 // Session tokens and failed-login records.
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/database';
 import { authTokens, entities, loginAttempts, roles, users } from '../db/schema/index';
@@ -38,6 +38,14 @@ export function attemptsRepo(db: Db) {
         .from(loginAttempts)
         .where(and(eq(loginAttempts.accountKey, accountKey), gt(loginAttempts.attemptedAt, since)));
       return Number(row?.n ?? 0);
+    },
+    /** When the oldest failure still counting was made (epoch ms): the lock lifts a window after it. */
+    async oldestSince(accountKey: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ at: min(loginAttempts.attemptedAt) })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.accountKey, accountKey), gt(loginAttempts.attemptedAt, since)));
+      return row?.at ? new Date(row.at).getTime() : since.getTime();
     },
     async recordFailure(accountKey: string, ip: string, at: Date): Promise<void> {
       await db.insert(loginAttempts).values({ id: uuidv7(), accountKey, ip, attemptedAt: at });

@@ -1,6 +1,6 @@
 // POST /api/login and GET /api/logout.
 import type { FastifyInstance } from 'fastify';
-import { contextOf, languageOf } from '../http/context';
+import { contextOf, languageOf, requireLogin } from '../http/context';
 import { t } from '../http/i18n';
 import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
@@ -13,14 +13,18 @@ export interface AuthRoutesOptions {
 }
 
 export async function authRoutes(app: FastifyInstance, { services, perAddress }: AuthRoutesOptions) {
-  app.post('/api/login', {
-    config: { public: true, rateLimit: { max: perAddress.max, timeWindow: perAddress.timeWindowMs } },
-  }, async (request) => {
-    const input = parseOrThrow(loginRequestSchema, request.body);
-    return services.auth.login(input, request.ip);
-  });
+  app.post(
+    '/api/login',
+    {
+      config: { public: true, rateLimit: { max: perAddress.max, timeWindow: perAddress.timeWindowMs } },
+    },
+    async (request) => {
+      const input = parseOrThrow(loginRequestSchema, request.body);
+      return services.auth.login(input, request.ip);
+    },
+  );
 
-  app.get('/api/logout', async (request) => {
+  app.get('/api/logout', { preHandler: requireLogin() }, async (request) => {
     await services.auth.logout(contextOf(request));
     return { message: t(languageOf(request), 'messages.logged_out') };
   });

@@ -23,7 +23,12 @@ export interface AuthOptions {
   refusedPasswords: readonly string[];
 }
 
-export function authService(db: Db, now: () => number, limit: AuthOptions) {
+/** What logout needs from the realtime hub (server/realtime.ts). */
+export interface SessionSockets {
+  dropToken(tokenHash: string): void;
+}
+
+export function authService(db: Db, now: () => number, limit: AuthOptions, sessions?: SessionSockets) {
   const users = usersRepo(db);
   const tokens = tokensRepo(db);
   const attempts = attemptsRepo(db);
@@ -35,18 +40,39 @@ export function authService(db: Db, now: () => number, limit: AuthOptions) {
     return stored !== null && matched && !limit.refusedPasswords.includes(password);
   }
 
+  async function authenticateHash(tokenHash: string): Promise<RequestContext | null> {
+    const row = await tokens.findActive(tokenHash, new Date(now()));
+    // Not a person's session: perhaps a kiosk's device token (server/kiosk/kiosk-auth.ts).
+    if (!row) return kioskContext(db, tokenHash, now());
+    return {
+      entityId: row.user.entityId,
+      userId: row.user.id,
+      roleName: row.role.name,
+      permissions: row.role.permissions,
+      lang: isLanguage(row.user.lang) ? row.user.lang : 'en',
+      tokenHash,
+    };
+  }
+
   return {
     async login(input: LoginRequest, ip: string): Promise<StoredUser> {
       const key = input.email.toLowerCase();
       const at = now();
       const since = new Date(at - limit.windowMs);
-      if ((await attempts.failuresSince(key, since)) >= limit.maxFailures) throw new ApiError(429, 'too_many_attempts');
 
       const candidates = await users.findByEmail(key, input.subdomain || undefined);
       const matched: UserWithRole[] = [];
       if (candidates.length === 0) await passwordMatches(null, input.password);
       for (const candidate of candidates) {
         if (await passwordMatches(candidate.user.passwordHash, input.password)) matched.push(candidate);
+      }
+      // The lock is decided only after the password check, so a locked account costs the same
+      // work and time as any other: nothing tells a guesser which accounts exist or are locked.
+      // It refuses the right password too, or guessing could go on through the lock.
+      const failures = await attempts.failuresSince(key, since);
+      if (failures >= limit.maxFailures) {
+        const retryMs = Math.max(0, (await attempts.oldestSince(key, since)) + limit.windowMs - at);
+        throw new ApiError(429, 'account_locked', undefined, { minutes: Math.max(1, Math.ceil(retryMs / 60_000)) });
       }
       if (matched.length === 0) {
         await attempts.recordFailure(key, ip, new Date(at));
@@ -63,30 +89,27 @@ export function authService(db: Db, now: () => number, limit: AuthOptions) {
       const token = newToken();
       const expiresAt = at + TOKEN_TTL_MS;
       await tokens.insert({
-        tokenHash: hashToken(token), entityId: chosen.user.entityId, userId: chosen.user.id,
-        expiresAt: new Date(expiresAt), createdAt: new Date(at),
+        tokenHash: hashToken(token),
+        entityId: chosen.user.entityId,
+        userId: chosen.user.id,
+        expiresAt: new Date(expiresAt),
+        createdAt: new Date(at),
       });
       return { data: { access_token: token, expires_at: expiresAt, user: toUserDetails(chosen) } };
     },
 
     /** The caller's context for a bearer token, or null when unknown, expired or archived. */
     async authenticate(token: string): Promise<RequestContext | null> {
-      const tokenHash = hashToken(token);
-      const row = await tokens.findActive(tokenHash, new Date(now()));
-      // Not a person's session: perhaps a kiosk's device token (server/kiosk/kiosk-auth.ts).
-      if (!row) return kioskContext(db, tokenHash, now());
-      return {
-        entityId: row.user.entityId,
-        userId: row.user.id,
-        roleName: row.role.name,
-        permissions: row.role.permissions,
-        lang: isLanguage(row.user.lang) ? row.user.lang : 'en',
-        tokenHash,
-      };
+      return authenticateHash(hashToken(token));
     },
+
+    /** The same by the token's hash: what a joined socket keeps, to re-check its session later. */
+    authenticateHash,
 
     async logout(ctx: RequestContext): Promise<void> {
       await tokens.delete(ctx.tokenHash);
+      // The session's sockets go with it, on every instance.
+      sessions?.dropToken(ctx.tokenHash);
     },
   };
 }

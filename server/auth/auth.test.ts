@@ -16,8 +16,12 @@ import en from '../../locales/en.json' with { type: 'json' };
 eachDatabase((get) => {
   const clock = testClock();
   let app: FastifyInstance;
-  beforeAll(async () => { app = await seededApp(get().database, clock); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await seededApp(get().database, clock);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   describe('POST /api/login', () => {
     it('answers a token, its expiry and the user details with the role permissions', async () => {
@@ -26,16 +30,33 @@ eachDatabase((get) => {
       expect(body.data.access_token).toMatch(/^[\w-]{40,}$/);
       expect(body.data.expires_at).toBe(clock.now() + TOKEN_TTL_MS);
       const user = body.data.user;
-      expect(user).toMatchObject({ email: 'admin@acme.test', fullName: 'Ada Admin', lang: 'en', isOwner: true, isTechTeam: false });
+      expect(user).toMatchObject({
+        email: 'admin@acme.test',
+        fullName: 'Ada Admin',
+        lang: 'en',
+        isOwner: true,
+        isTechTeam: false,
+      });
       expect(user.role.name).toBe('admin');
       expect(user.role.permissions).toEqual(defaultPermissionsFor('admin'));
-      expect(user.entity).toMatchObject({ name: 'Acme', subdomain: 'acme', package: 'Cloud', plan: 2, subscription: 'cloud', owner_id: user.id });
+      expect(user.entity).toMatchObject({
+        name: 'Acme',
+        subdomain: 'acme',
+        package: 'Cloud',
+        plan: 2,
+        subscription: 'cloud',
+        owner_id: user.id,
+      });
     });
 
     it('accepts the email in any case and flags the tech-team account', async () => {
       const { response, body } = await login(app, 'Tech-Team@Gatehouse.Internal');
       expect(response.statusCode).toBe(200);
-      expect(body.data.user).toMatchObject({ isTechTeam: true, role: { name: 'system admin' }, entity: { subdomain: 'globex', package: 'Standalone' } });
+      expect(body.data.user).toMatchObject({
+        isTechTeam: true,
+        role: { name: 'system admin' },
+        entity: { subdomain: 'globex', package: 'Standalone' },
+      });
     });
 
     it('answers unknown email and wrong password identically', async () => {
@@ -60,11 +81,19 @@ eachDatabase((get) => {
       const { database } = get();
       const globex = await entityFacts(database, 'globex');
       const [acmeAdmin] = await database.db.select().from(users).where(eq(users.email, 'admin@acme.test'));
-      const [globexAdmin] = await database.db.select().from(users).where(and(eq(users.entityId, globex.entity.id), eq(users.email, 'admin@globex.test')));
+      const [globexAdmin] = await database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.entityId, globex.entity.id), eq(users.email, 'admin@globex.test')));
       const shared = 'shared@both.test';
       const passwordHash = await hash('shared-password');
-      for (const [source, id] of [[acmeAdmin!, '0190aaaa-0000-7000-8000-000000000001'], [globexAdmin!, '0190aaaa-0000-7000-8000-000000000002']] as const) {
-        await database.db.insert(users).values({ ...source, id, email: shared, passwordHash, phone: null, passportId: null });
+      for (const [source, id] of [
+        [acmeAdmin!, '0190aaaa-0000-7000-8000-000000000001'],
+        [globexAdmin!, '0190aaaa-0000-7000-8000-000000000002'],
+      ] as const) {
+        await database.db
+          .insert(users)
+          .values({ ...source, id, email: shared, passwordHash, phone: null, passportId: null });
       }
       const ambiguous = await login(app, shared, 'shared-password');
       expect(ambiguous.response.statusCode).toBe(400);
@@ -78,7 +107,11 @@ eachDatabase((get) => {
 
     it('never accepts the demo password in production', async () => {
       const production = await buildApp({ database: get().database, now: clock.now, production: true });
-      const response = await production.inject({ method: 'POST', url: '/api/login', payload: { email: 'admin@globex.test', password: 'gatehouse-demo' } });
+      const response = await production.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'admin@globex.test', password: 'gatehouse-demo' },
+      });
       expect(response.statusCode).toBe(401);
       await production.close();
     });
@@ -117,10 +150,26 @@ eachDatabase((get) => {
       const details = await app.inject({ url: '/api/user_details', headers: bearer(token) });
       expect(details.statusCode).toBe(200);
       const user = details.json().data;
-      expect(Object.keys(user).sort()).toEqual(['email', 'entity', 'fullName', 'id', 'image', 'isOwner', 'isTechTeam', 'is_otp_enabled', 'lang', 'passport_id', 'role'].sort());
+      expect(Object.keys(user).sort()).toEqual(
+        [
+          'email',
+          'entity',
+          'fullName',
+          'id',
+          'image',
+          'isOwner',
+          'isTechTeam',
+          'is_otp_enabled',
+          'lang',
+          'passport_id',
+          'role',
+        ].sort(),
+      );
       expect(user.role.permissions).toEqual(defaultPermissionsFor('employee with reporting'));
       const role = await app.inject({ url: '/api/user-role', headers: bearer(token) });
-      expect(role.json()).toEqual({ data: { role: { id: user.role.id, name: 'employee with reporting' }, permissions: user.role.permissions } });
+      expect(role.json()).toEqual({
+        data: { role: { id: user.role.id, name: 'employee with reporting' }, permissions: user.role.permissions },
+      });
     });
 
     it('GET /api/roles/{entityId} lists the six roles of the caller entity', async () => {
@@ -129,26 +178,49 @@ eachDatabase((get) => {
       const response = await app.inject({ url: `/api/roles/${acme.entity.id}`, headers: bearer(token) });
       expect(response.statusCode).toBe(200);
       const names = (response.json().data as Array<{ name: string }>).map((r) => r.name).sort();
-      expect(names).toEqual(['admin', 'default users', 'employee', 'employee with reporting', 'fire warden', 'system admin']);
+      expect(names).toEqual([
+        'admin',
+        'default users',
+        'employee',
+        'employee with reporting',
+        'fire warden',
+        'system admin',
+      ]);
       // A fire warden has no "users" permission: refused, but only after the tenancy check.
       const warden = await tokenFor(app, 'warden@acme.test');
       const refused = await app.inject({ url: `/api/roles/${acme.entity.id}`, headers: bearer(warden) });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('action_not_allowed');
       const globex = await entityFacts(get().database, 'globex');
-      expect((await app.inject({ url: `/api/roles/${globex.entity.id}`, headers: bearer(warden) })).statusCode).toBe(404);
+      expect((await app.inject({ url: `/api/roles/${globex.entity.id}`, headers: bearer(warden) })).statusCode).toBe(
+        404,
+      );
     });
 
     it('POST /api/change-lang persists, and later errors come back in that language', async () => {
       const token = await tokenFor(app, 'warden@acme.test');
-      const changed = await app.inject({ method: 'POST', url: '/api/change-lang', headers: bearer(token), payload: { lang: 'ar' } });
+      const changed = await app.inject({
+        method: 'POST',
+        url: '/api/change-lang',
+        headers: bearer(token),
+        payload: { lang: 'ar' },
+      });
       expect(changed.json()).toEqual({ data: { lang: 'ar' } });
       expect((await app.inject({ url: '/api/user_details', headers: bearer(token) })).json().data.lang).toBe('ar');
       const missing = await app.inject({ url: `/api/roles/${uuidv7()}`, headers: bearer(token) });
       expect(missing.json()).toEqual({ code: 'not_found', message: ar.errors.not_found });
-      const invalid = await app.inject({ method: 'POST', url: '/api/change-lang', headers: bearer(token), payload: { lang: 'fr' } });
+      const invalid = await app.inject({
+        method: 'POST',
+        url: '/api/change-lang',
+        headers: bearer(token),
+        payload: { lang: 'fr' },
+      });
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json()).toEqual({ code: 'validation_failed', message: ar.errors.validation_failed, errors: { lang: [ar.validation.language] } });
+      expect(invalid.json()).toEqual({
+        code: 'validation_failed',
+        message: ar.errors.validation_failed,
+        errors: { lang: [ar.validation.language] },
+      });
       await app.inject({ method: 'POST', url: '/api/change-lang', headers: bearer(token), payload: { lang: 'en' } });
     });
   });

@@ -6,7 +6,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { LogbookSort, VisitStatus } from '../../domain/logbook';
 
-export interface DayRange { from: string; to: string; tz: string }
+export interface DayRange {
+  from: string;
+  to: string;
+  tz: string;
+}
 
 export interface LogbookSqlFilter {
   siteId?: string;
@@ -34,8 +38,13 @@ export interface VisitSqlRow {
 }
 
 const ORDER: Record<LogbookSort, string> = {
-  timeIn: 'time_in', timeOut: 'time_out', name: 'lower(full_name)', userType: 'lower(user_type_name)',
-  site: 'lower(site_name)', area: 'lower(area_name)', status: 'status',
+  timeIn: 'time_in',
+  timeOut: 'time_out',
+  name: 'lower(full_name)',
+  userType: 'lower(user_type_name)',
+  site: 'lower(site_name)',
+  area: 'lower(area_name)',
+  status: 'status',
 };
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -45,9 +54,12 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 /** The range's first and last instants in the admin's time zone, asked of the database first
  * so the day query carries them as constants (the planner then estimates the day's rows). */
 async function boundsOf(db: Db, range: DayRange): Promise<{ lo: number; hi: number }> {
-  const [b] = await rows<{ lo: string | number; hi: string | number }>(db, sql`
+  const [b] = await rows<{ lo: string | number; hi: string | number }>(
+    db,
+    sql`
     select (extract(epoch from (${range.from}::date)::timestamp at time zone ${range.tz}) * 1000)::bigint as lo,
-           (extract(epoch from ((${range.to}::date + 1))::timestamp at time zone ${range.tz}) * 1000)::bigint as hi`);
+           (extract(epoch from ((${range.to}::date + 1))::timestamp at time zone ${range.tz}) * 1000)::bigint as hi`,
+  );
   return { lo: Number(b!.lo), hi: Number(b!.hi) };
 }
 
@@ -83,42 +95,80 @@ function whereOf(f: LogbookSqlFilter): SQL {
 
 export function dashboardRepo(db: Db) {
   return {
-    async logbook(entityId: string, range: DayRange, f: LogbookSqlFilter, sort: LogbookSort, order: 'asc' | 'desc', limit: number, offset: number) {
+    async logbook(
+      entityId: string,
+      range: DayRange,
+      f: LogbookSqlFilter,
+      sort: LogbookSort,
+      order: 'asc' | 'desc',
+      limit: number,
+      offset: number,
+    ) {
       const dir = sql.raw(order === 'asc' ? 'asc' : 'desc');
       const nulls = sql.raw(order === 'asc' ? 'nulls last' : 'nulls first');
       const orderBy = sql`${sql.raw(ORDER[sort])} ${dir} ${nulls}, id ${dir}`;
       // Sort and page the narrow rows; the sign-in's details are read for the page only.
-      return rows<VisitSqlRow>(db, sql`${visitsCte(entityId, await boundsOf(db, range))}
+      return rows<VisitSqlRow>(
+        db,
+        sql`${visitsCte(entityId, await boundsOf(db, range))}
         select p.*, (select e.details from visit_events e where e.entity_id = ${entityId} and e.id = p.id) as in_details
         from (select *, count(*) over () as total from visits_of_range where ${whereOf(f)} order by ${orderBy} limit ${limit} offset ${offset}) p
-        order by ${orderBy}`);
+        order by ${orderBy}`,
+      );
     },
 
     async counts(entityId: string, range: DayRange) {
-      return rows<{ user_type_id: string | null; user_type_name: string | null; site_id: string | null; site_name: string | null; status: VisitStatus; n: number | string }>(db, sql`${visitsCte(entityId, await boundsOf(db, range))}
+      return rows<{
+        user_type_id: string | null;
+        user_type_name: string | null;
+        site_id: string | null;
+        site_name: string | null;
+        status: VisitStatus;
+        n: number | string;
+      }>(
+        db,
+        sql`${visitsCte(entityId, await boundsOf(db, range))}
         select user_type_id, user_type_name, site_id, site_name, status, count(*)::int as n from visits_of_range
-        group by user_type_id, user_type_name, site_id, site_name, status`);
+        group by user_type_id, user_type_name, site_id, site_name, status`,
+      );
     },
 
     async history(entityId: string, range: DayRange) {
       const { lo, hi } = await boundsOf(db, range);
-      return rows<{ day: string; n: number | string }>(db, sql`
+      return rows<{ day: string; n: number | string }>(
+        db,
+        sql`
         select to_char(to_timestamp(v.time_in / 1000.0) at time zone ${range.tz}, 'YYYY-MM-DD') as day, count(*)::int as n
         from visits v
         where v.entity_id = ${entityId} and v.time_in >= ${lo} and v.time_in < ${hi}
-        group by 1 order by 1`);
+        group by 1 order by 1`,
+      );
     },
 
     /** A visit's sign-in and the person's events from it to the end of that day (for the details view). */
     async eventsAround(entityId: string, eventId: string) {
-      return rows<{ id: string; kind: 'in' | 'out'; at: string | number; area_id: string | null; area_name: string | null; details: Record<string, unknown> | null; person_id: string; full_name: string; image: string | null; email: string }>(db, sql`
+      return rows<{
+        id: string;
+        kind: 'in' | 'out';
+        at: string | number;
+        area_id: string | null;
+        area_name: string | null;
+        details: Record<string, unknown> | null;
+        person_id: string;
+        full_name: string;
+        image: string | null;
+        email: string;
+      }>(
+        db,
+        sql`
         with v as (select person_id, at from visit_events where entity_id = ${entityId} and id = ${eventId} and kind = 'in')
         select e.id, e.kind, e.at, e.area_id, a.name as area_name, e.details, e.person_id, u.full_name, u.image, u.email
         from v, visit_events e
         join users u on u.entity_id = e.entity_id and u.id = e.person_id
         left join areas a on a.entity_id = e.entity_id and a.id = e.area_id
         where e.entity_id = ${entityId} and e.person_id = v.person_id and e.at >= v.at - 86400000 and e.at <= v.at + 86400000
-        order by e.at, e.id`);
+        order by e.at, e.id`,
+      );
     },
   };
 }

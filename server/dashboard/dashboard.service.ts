@@ -16,7 +16,9 @@ const DAY_MS = 86_400_000;
 
 /** YYYY-MM-DD of an instant in a time zone. */
 export function dayIn(tz: string, at: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
 }
 
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS;
@@ -26,22 +28,40 @@ function rangeOf(q: { from?: string; to?: string; tz: string }, now: number): Da
   const today = dayIn(q.tz, now);
   const from = q.from ?? q.to ?? today;
   const to = q.to ?? from;
-  if (!Number.isFinite(dayNumber(from)) || !Number.isFinite(dayNumber(to))) throw invalid({ from: ['validation.date'] });
-  if (dayNumber(to) < dayNumber(from) || dayNumber(to) - dayNumber(from) >= MAX_RANGE_DAYS) throw invalid({ to: ['validation.date_range'] });
+  if (!Number.isFinite(dayNumber(from)) || !Number.isFinite(dayNumber(to)))
+    throw invalid({ from: ['validation.date'] });
+  if (dayNumber(to) < dayNumber(from) || dayNumber(to) - dayNumber(from) >= MAX_RANGE_DAYS)
+    throw invalid({ to: ['validation.date_range'] });
   return { from, to, tz: q.tz };
 }
 
 function toRow(r: VisitSqlRow): LogbookRow {
   return {
-    id: r.id, personId: r.person_id, fullName: r.full_name, userTypeId: r.user_type_id, userTypeName: r.user_type_name,
-    siteId: r.site_id, siteName: r.site_name, areaId: r.area_id, areaName: r.area_name,
-    timeIn: Number(r.time_in), timeOut: r.time_out == null ? null : Number(r.time_out), status: r.status,
-    host: detailText(r.in_details, 'host'), stage: detailText(r.in_details, 'stage'), checks: detailText(r.in_details, 'checks'),
+    id: r.id,
+    personId: r.person_id,
+    fullName: r.full_name,
+    userTypeId: r.user_type_id,
+    userTypeName: r.user_type_name,
+    siteId: r.site_id,
+    siteName: r.site_name,
+    areaId: r.area_id,
+    areaName: r.area_name,
+    timeIn: Number(r.time_in),
+    timeOut: r.time_out == null ? null : Number(r.time_out),
+    status: r.status,
+    host: detailText(r.in_details, 'host'),
+    stage: detailText(r.in_details, 'stage'),
+    checks: detailText(r.in_details, 'checks'),
   };
 }
 
 const prefWire = (p: typeof gridPreferences.$inferSelect) => ({
-  id: p.id, employee_id: p.employeeId, entity_id: p.entityId, page_url: p.pageUrl, table_head: p.tableHead, url: p.url,
+  id: p.id,
+  employee_id: p.employeeId,
+  entity_id: p.entityId,
+  page_url: p.pageUrl,
+  table_head: p.tableHead,
+  url: p.url,
 });
 
 export function dashboardService(db: Db, now: () => number) {
@@ -52,10 +72,29 @@ export function dashboardService(db: Db, now: () => number) {
       const range = rangeOf(q, now());
       const sort = q.sort ?? 'timeIn';
       const order = q.order ?? (sort === 'timeIn' ? 'desc' : 'asc');
-      const found = await repo.logbook(ctx.entityId, range, {
-        siteId: q.site, areaId: q.area, userTypeId: q.userType, status: q.status, search: q.search,
-      }, sort, order, q.limit, (q.page - 1) * q.limit);
-      return { data: found.map(toRow), count: Number(found[0]?.total ?? 0), page: q.page, limit: q.limit, from: range.from, to: range.to };
+      const found = await repo.logbook(
+        ctx.entityId,
+        range,
+        {
+          siteId: q.site,
+          areaId: q.area,
+          userTypeId: q.userType,
+          status: q.status,
+          search: q.search,
+        },
+        sort,
+        order,
+        q.limit,
+        (q.page - 1) * q.limit,
+      );
+      return {
+        data: found.map(toRow),
+        count: Number(found[0]?.total ?? 0),
+        page: q.page,
+        limit: q.limit,
+        from: range.from,
+        to: range.to,
+      };
     },
 
     async counts(ctx: RequestContext, q: { from?: string; to?: string; tz: string }) {
@@ -77,7 +116,8 @@ export function dashboardService(db: Db, now: () => number) {
         s.count += n;
         bySite.set(g.site_id, s);
       }
-      const sorted = (m: typeof byType) => [...m.values()].sort((a, b) => b.count - a.count || String(a.name).localeCompare(String(b.name)));
+      const sorted = (m: typeof byType) =>
+        [...m.values()].sort((a, b) => b.count - a.count || String(a.name).localeCompare(String(b.name)));
       return { total, onSite, byUserType: sorted(byType), bySite: sorted(bySite), from: range.from, to: range.to };
     },
 
@@ -86,7 +126,9 @@ export function dashboardService(db: Db, now: () => number) {
       assertAllowed(ctx, 'dashboard');
       const to = rangeOf({ to: q.to, tz: q.tz }, now()).to;
       const from = dayString(dayNumber(to) - q.days + 1);
-      const found = new Map((await repo.history(ctx.entityId, { from, to, tz: q.tz })).map((r) => [r.day, Number(r.n)]));
+      const found = new Map(
+        (await repo.history(ctx.entityId, { from, to, tz: q.tz })).map((r) => [r.day, Number(r.n)]),
+      );
       const days = Array.from({ length: q.days }, (_, i) => dayString(dayNumber(from) + i));
       return { data: days.map((day) => ({ day, count: found.get(day) ?? 0 })) };
     },
@@ -98,30 +140,58 @@ export function dashboardService(db: Db, now: () => number) {
       const first = events[0]!;
       return {
         person: { id: first.person_id, full_name: first.full_name, email: first.email, image: first.image },
-        events: events.map((e) => ({ id: e.id, kind: e.kind, at: Number(e.at), area_id: e.area_id, area_name: e.area_name, details: e.details })),
+        events: events.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          at: Number(e.at),
+          area_id: e.area_id,
+          area_name: e.area_name,
+          details: e.details,
+        })),
       };
     },
 
     async preference(ctx: RequestContext, pageUrl: string) {
-      const [row] = await db.select().from(gridPreferences).where(and(
-        eq(gridPreferences.entityId, ctx.entityId), eq(gridPreferences.employeeId, ctx.userId), eq(gridPreferences.pageUrl, pageUrl)));
+      const [row] = await db
+        .select()
+        .from(gridPreferences)
+        .where(
+          and(
+            eq(gridPreferences.entityId, ctx.entityId),
+            eq(gridPreferences.employeeId, ctx.userId),
+            eq(gridPreferences.pageUrl, pageUrl),
+          ),
+        );
       return row ? prefWire(row) : null;
     },
 
     async savePreference(ctx: RequestContext, input: GridPreferenceInput) {
       const at = new Date(now());
-      const [row] = await db.insert(gridPreferences).values({
-        entityId: ctx.entityId, id: uuidv7(), employeeId: ctx.userId, pageUrl: input.page_url, tableHead: input.table_head, url: input.url, updatedAt: at,
-      }).onConflictDoUpdate({
-        target: [gridPreferences.entityId, gridPreferences.employeeId, gridPreferences.pageUrl],
-        set: { tableHead: input.table_head, url: input.url, updatedAt: at },
-      }).returning();
+      const [row] = await db
+        .insert(gridPreferences)
+        .values({
+          entityId: ctx.entityId,
+          id: uuidv7(),
+          employeeId: ctx.userId,
+          pageUrl: input.page_url,
+          tableHead: input.table_head,
+          url: input.url,
+          updatedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: [gridPreferences.entityId, gridPreferences.employeeId, gridPreferences.pageUrl],
+          set: { tableHead: input.table_head, url: input.url, updatedAt: at },
+        })
+        .returning();
       return prefWire(row!);
     },
 
     /** Which user types and areas the caller may act on; null means all (no restriction stored). */
     async scope(ctx: RequestContext) {
-      const [row] = await db.select().from(adminScopes).where(and(eq(adminScopes.entityId, ctx.entityId), eq(adminScopes.userId, ctx.userId)));
+      const [row] = await db
+        .select()
+        .from(adminScopes)
+        .where(and(eq(adminScopes.entityId, ctx.entityId), eq(adminScopes.userId, ctx.userId)));
       return { user_type_ids: row?.userTypeIds ?? null, area_ids: row?.areaIds ?? null };
     },
   };

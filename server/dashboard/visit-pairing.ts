@@ -35,7 +35,10 @@ export async function pairVisits(tx: Tx | Db, entityId: string, ids: readonly st
   // planner, without fresh statistics (PGlite has no autovacuum), hash-join the company's whole
   // history on every push, which grew linearly with it.
   const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
-  await tx.execute(upsertPairings(entityId, sql`
+  await tx.execute(
+    upsertPairings(
+      entityId,
+      sql`
     select c.id from unnest(${list}) as x(id)
     cross join lateral (select v.id, v.kind from visit_events v where v.entity_id = ${entityId} and v.id = x.id) c
     where c.kind = 'in'
@@ -47,10 +50,14 @@ export async function pairVisits(tx: Tx | Db, entityId: string, ids: readonly st
       where p.entity_id = c.entity_id and p.person_id = c.person_id and p.at <= c.at and (p.at < c.at or p.id < c.id)
       order by p.at desc, p.id desc limit 1
     ) p
-    where p.kind = 'in'`));
+    where p.kind = 'in'`,
+    ),
+  );
 }
 
 /** Rebuilds every pairing of a company (events written outside the sync handlers: bulk loads, tests). */
 export async function rebuildVisits(db: Tx | Db, entityId: string): Promise<void> {
-  await db.execute(upsertPairings(entityId, sql`select id from visit_events where entity_id = ${entityId} and kind = 'in'`));
+  await db.execute(
+    upsertPairings(entityId, sql`select id from visit_events where entity_id = ${entityId} and kind = 'in'`),
+  );
 }

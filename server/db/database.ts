@@ -29,7 +29,9 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-interface Journal { entries: Array<{ idx: number; tag: string }> }
+interface Journal {
+  entries: Array<{ idx: number; tag: string }>;
+}
 const journal = (): Journal => JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as Journal;
 
 export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<DatabaseHandle> {
@@ -40,26 +42,43 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     pool.on('error', (error) => console.warn(`gatehouse db: idle connection lost (${error.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // pg_trgm (trusted since PostgreSQL 13) backs the users search index; drizzle-kit does not emit extensions.
-    const migrate = async () => { await pool.query('create extension if not exists pg_trgm'); await migratePg(drizzlePg(pool), { migrationsFolder }); };
+    const migrate = async () => {
+      await pool.query('create extension if not exists pg_trgm');
+      await migratePg(drizzlePg(pool), { migrationsFolder });
+    };
     return handle(db, 'postgres', migrate, () => pool.end(), pool);
   }
   // PGlite is a single connection that queues statements itself; drizzle transactions hold it.
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const migrate = async () => { await client.exec('create extension if not exists pg_trgm'); await migratePglite(drizzlePglite(client), { migrationsFolder }); };
+  const migrate = async () => {
+    await client.exec('create extension if not exists pg_trgm');
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  };
   return handle(db, 'pglite', migrate, () => client.close());
 }
 
-function handle(db: Db, kind: DbKind, runMigrations: () => Promise<void>, close: () => Promise<void>, pool?: pg.Pool): DatabaseHandle {
+function handle(
+  db: Db,
+  kind: DbKind,
+  runMigrations: () => Promise<void>,
+  close: () => Promise<void>,
+  pool?: pg.Pool,
+): DatabaseHandle {
   return {
-    db, kind, pool, close,
+    db,
+    kind,
+    pool,
+    close,
     migrate: runMigrations,
     async migrationTag() {
       try {
         // Both drivers return `{ rows }` from execute(); the shared PgDatabase type cannot say so.
-        const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ n: number }> };
+        const result = (await db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        )) as unknown as { rows: Array<{ n: number }> };
         const applied = Number(result.rows[0]?.n ?? 0);
-        return applied > 0 ? journal().entries[applied - 1]?.tag ?? null : null;
+        return applied > 0 ? (journal().entries[applied - 1]?.tag ?? null) : null;
       } catch {
         return null;
       }

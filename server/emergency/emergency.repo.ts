@@ -15,80 +15,159 @@ type Rows<T> = { rows: T[] };
 export function emergencyRepo(db: Executor) {
   return {
     async sessions(entityId: string): Promise<SessionInfo[]> {
-      const siteRows = await db.select().from(emergencySessionSites).where(eq(emergencySessionSites.entityId, entityId));
+      const siteRows = await db
+        .select()
+        .from(emergencySessionSites)
+        .where(eq(emergencySessionSites.entityId, entityId));
       const siteIds = new Map<string, string[]>();
-      for (const r of siteRows) (siteIds.get(r.sessionId) ?? siteIds.set(r.sessionId, []).get(r.sessionId)!).push(r.siteId);
+      for (const r of siteRows)
+        (siteIds.get(r.sessionId) ?? siteIds.set(r.sessionId, []).get(r.sessionId)!).push(r.siteId);
       const rows = await db.select().from(emergencySessions).where(eq(emergencySessions.entityId, entityId));
       return rows.map((s) => ({
-        id: s.id, name: s.name, siteIds: siteIds.get(s.id) ?? [], startedAt: s.startedAt, startedBy: s.startedBy, endedAt: s.endedAt, endedBy: s.endedBy,
+        id: s.id,
+        name: s.name,
+        siteIds: siteIds.get(s.id) ?? [],
+        startedAt: s.startedAt,
+        startedBy: s.startedBy,
+        endedAt: s.endedAt,
+        endedBy: s.endedBy,
       }));
     },
 
     async marks(entityId: string, sessionIds: readonly string[]): Promise<RollCallMark[]> {
       if (sessionIds.length === 0) return [];
-      const rows = await db.select().from(rollCallMarks)
+      const rows = await db
+        .select()
+        .from(rollCallMarks)
         .where(and(eq(rollCallMarks.entityId, entityId), inArray(rollCallMarks.sessionId, [...sessionIds])));
-      return rows.map((m) => ({ id: m.id, sessionId: m.sessionId, personId: m.personId, status: m.status, at: m.at, markedBy: m.markedBy, deviceId: m.deviceId, settles: m.settles }));
+      return rows.map((m) => ({
+        id: m.id,
+        sessionId: m.sessionId,
+        personId: m.personId,
+        status: m.status,
+        at: m.at,
+        markedBy: m.markedBy,
+        deviceId: m.deviceId,
+        settles: m.settles,
+      }));
     },
 
     /** What a roll call from `start` to `end` needs: each person's latest event up to the start, and every event after it. */
     async eventsFor(entityId: string, start: number, end: number | null): Promise<PresenceEvent[]> {
-      const latest = await db.execute(sql`
+      const latest = (await db.execute(sql`
         select distinct on (person_id) id, person_id, kind, area_id, at from visit_events
         where entity_id = ${entityId} and at <= ${start}
-        order by person_id, at desc, id desc`) as unknown as Rows<{ id: string; person_id: string; kind: 'in' | 'out'; area_id: string | null; at: string | number }>;
-      const during = await db.select({ id: visitEvents.id, personId: visitEvents.personId, kind: visitEvents.kind, areaId: visitEvents.areaId, at: visitEvents.at })
+        order by person_id, at desc, id desc`)) as unknown as Rows<{
+        id: string;
+        person_id: string;
+        kind: 'in' | 'out';
+        area_id: string | null;
+        at: string | number;
+      }>;
+      const during = await db
+        .select({
+          id: visitEvents.id,
+          personId: visitEvents.personId,
+          kind: visitEvents.kind,
+          areaId: visitEvents.areaId,
+          at: visitEvents.at,
+        })
         .from(visitEvents)
-        .where(and(eq(visitEvents.entityId, entityId), gt(visitEvents.at, start), ...(end === null ? [] : [lte(visitEvents.at, end)])));
+        .where(
+          and(
+            eq(visitEvents.entityId, entityId),
+            gt(visitEvents.at, start),
+            ...(end === null ? [] : [lte(visitEvents.at, end)]),
+          ),
+        );
       return [
-        ...latest.rows.map((r) => ({ id: r.id, personId: r.person_id, kind: r.kind, areaId: r.area_id as string, at: Number(r.at) })),
+        ...latest.rows.map((r) => ({
+          id: r.id,
+          personId: r.person_id,
+          kind: r.kind,
+          areaId: r.area_id as string,
+          at: Number(r.at),
+        })),
         ...during.map((e) => ({ ...e, areaId: e.areaId as string })),
       ];
     },
 
     /** Each person's latest event: who is on site now. */
     async latestEvents(entityId: string) {
-      const result = await db.execute(sql`
+      const result = (await db.execute(sql`
         select distinct on (person_id) id, person_id, kind, area_id, user_type_id, details, at from visit_events
         where entity_id = ${entityId}
-        order by person_id, at desc, id desc`) as unknown as Rows<{
-          id: string; person_id: string; kind: 'in' | 'out'; area_id: string | null; user_type_id: string | null; details: Record<string, unknown> | null; at: string | number;
-        }>;
-      return result.rows.map((r) => ({ id: r.id, personId: r.person_id, kind: r.kind, areaId: r.area_id as string, userTypeId: r.user_type_id, details: r.details, at: Number(r.at) }));
+        order by person_id, at desc, id desc`)) as unknown as Rows<{
+        id: string;
+        person_id: string;
+        kind: 'in' | 'out';
+        area_id: string | null;
+        user_type_id: string | null;
+        details: Record<string, unknown> | null;
+        at: string | number;
+      }>;
+      return result.rows.map((r) => ({
+        id: r.id,
+        personId: r.person_id,
+        kind: r.kind,
+        areaId: r.area_id as string,
+        userTypeId: r.user_type_id,
+        details: r.details,
+        at: Number(r.at),
+      }));
     },
 
     async places(entityId: string) {
-      const siteRows = await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.entityId, entityId));
-      const areaRows = await db.select({ id: areas.id, name: areas.name, siteId: areas.siteId }).from(areas).where(eq(areas.entityId, entityId));
+      const siteRows = await db
+        .select({ id: sites.id, name: sites.name })
+        .from(sites)
+        .where(eq(sites.entityId, entityId));
+      const areaRows = await db
+        .select({ id: areas.id, name: areas.name, siteId: areas.siteId })
+        .from(areas)
+        .where(eq(areas.entityId, entityId));
       return { sites: siteRows, areas: areaRows, areaSite: new Map(areaRows.map((a) => [a.id, a.siteId])) };
     },
 
     async people(entityId: string) {
-      return db.select({ id: users.id, fullName: users.fullName, phone: users.phone, countryCode: users.countryCode, image: users.image, userTypeId: users.userTypeId })
-        .from(users).where(eq(users.entityId, entityId));
+      return db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          phone: users.phone,
+          countryCode: users.countryCode,
+          image: users.image,
+          userTypeId: users.userTypeId,
+        })
+        .from(users)
+        .where(eq(users.entityId, entityId));
     },
 
     /** The sites a user may act on, or null for every site (no rows). */
     async siteAccess(entityId: string, userId: string): Promise<string[] | null> {
-      const rows = await db.select({ siteId: userSiteAccess.siteId }).from(userSiteAccess)
+      const rows = await db
+        .select({ siteId: userSiteAccess.siteId })
+        .from(userSiteAccess)
         .where(and(eq(userSiteAccess.entityId, entityId), eq(userSiteAccess.userId, userId)));
       return rows.length ? rows.map((r) => r.siteId) : null;
     },
 
     /** Devices that recorded sign-ins in the last week, with when each was last heard from. */
     async signInDevices(entityId: string, since: Date) {
-      const result = await db.execute(sql`
+      const result = (await db.execute(sql`
         select d.id as device_id, max(d.last_seen_at) as last_seen_at from ${devices} d
         where d.entity_id = ${entityId} and exists (
           select 1 from ${visitEvents} e where e.entity_id = d.entity_id and e.device_id = d.id and e.received_at > ${since.toISOString()}
         )
-        group by d.id`) as unknown as Rows<{ device_id: string; last_seen_at: string | Date }>;
+        group by d.id`)) as unknown as Rows<{ device_id: string; last_seen_at: string | Date }>;
       return result.rows.map((r) => ({ deviceId: r.device_id, lastSeenAt: new Date(r.last_seen_at).getTime() }));
     },
 
     async userNames(entityId: string, ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: users.id, fullName: users.fullName }).from(users)
+      const rows = await db
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
         .where(and(eq(users.entityId, entityId), inArray(users.id, [...new Set(ids)])));
       return new Map(rows.map((r) => [r.id, r.fullName]));
     },

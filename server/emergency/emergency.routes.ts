@@ -3,7 +3,7 @@
 // summaries and exports.
 import type { FastifyInstance } from 'fastify';
 import { onSiteQuery, sessionListQuery, sessionQuery } from '../../domain/emergency-schemas';
-import { contextOf } from '../http/context';
+import { contextOf, declarePermission, requireLogin, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { EmergencyService } from './emergency.service';
 
@@ -15,25 +15,40 @@ const filterOf = (query: unknown) => {
 };
 
 export async function emergencyRoutes(app: FastifyInstance, { emergency }: { emergency: EmergencyService }) {
-  app.get('/api/emergency/sessions', async (request) =>
-    emergency.list(contextOf(request), parseOrThrow(sessionListQuery, request.query)));
+  const sessions = { preHandler: requirePermission('show_emergency_sessions') };
+  const list = { preHandler: requirePermission('show_emergency_list') };
+  const ownSessions = { preHandler: declarePermission('show_emergency_sessions') };
+  app.get('/api/emergency/sessions', sessions, async (request) =>
+    emergency.list(contextOf(request), parseOrThrow(sessionListQuery, request.query)),
+  );
 
-  app.get<SessionParams>('/api/emergency/sessions/:sessionId', async (request) =>
-    emergency.detail(contextOf(request), request.params.sessionId, filterOf(request.query)));
+  app.get<SessionParams>('/api/emergency/sessions/:sessionId', ownSessions, async (request) =>
+    emergency.detail(contextOf(request), request.params.sessionId, filterOf(request.query)),
+  );
 
-  app.get<SessionParams>('/api/emergency/sessions/:sessionId/summary', async (request) =>
-    emergency.summary(contextOf(request), request.params.sessionId, filterOf(request.query)));
+  app.get<SessionParams>('/api/emergency/sessions/:sessionId/summary', ownSessions, async (request) =>
+    emergency.summary(contextOf(request), request.params.sessionId, filterOf(request.query)),
+  );
 
-  app.get<SessionParams>('/api/emergency/sessions/:sessionId/export.csv', async (request, reply) => {
-    const { filename, body } = await emergency.csv(contextOf(request), request.params.sessionId, filterOf(request.query));
-    return reply.header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`).send(body);
+  app.get<SessionParams>('/api/emergency/sessions/:sessionId/export.csv', ownSessions, async (request, reply) => {
+    const { filename, body } = await emergency.csv(
+      contextOf(request),
+      request.params.sessionId,
+      filterOf(request.query),
+    );
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .send(body);
   });
 
-  app.get('/api/emergency/on-site', async (request) =>
-    emergency.onSite(contextOf(request), parseOrThrow(onSiteQuery, request.query)));
+  app.get('/api/emergency/on-site', list, async (request) =>
+    emergency.onSite(contextOf(request), parseOrThrow(onSiteQuery, request.query)),
+  );
 
-  app.get('/api/emergency/access', async (request) => emergency.access(contextOf(request)));
+  app.get('/api/emergency/access', { preHandler: requireLogin() }, async (request) =>
+    emergency.access(contextOf(request)),
+  );
 
-  app.get('/api/emergency/devices', async (request) => emergency.devices(contextOf(request)));
+  app.get('/api/emergency/devices', list, async (request) => emergency.devices(contextOf(request)));
 }

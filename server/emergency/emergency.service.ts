@@ -3,8 +3,21 @@
 // The rules come from domain/, so the server's counts are the tablets' counts.
 import { rollCallCsv, sessionCsvName } from '../../domain/emergency-csv';
 import { emergencyList, filterList, type ListFilter } from '../../domain/emergency-list';
-import { filterRollCall, rollCall, summarise, type RollCallEntry, type RollCallFilter } from '../../domain/emergency-roll-call';
-import { groupOfSession, groupSessions, isActive, sessionConcerns, sortGroups, type SessionGroup } from '../../domain/emergency-sessions';
+import {
+  filterRollCall,
+  rollCall,
+  summarise,
+  type RollCallEntry,
+  type RollCallFilter,
+} from '../../domain/emergency-roll-call';
+import {
+  groupOfSession,
+  groupSessions,
+  isActive,
+  sessionConcerns,
+  sortGroups,
+  type SessionGroup,
+} from '../../domain/emergency-sessions';
 import type { Db } from '../db/database';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
@@ -18,8 +31,16 @@ export function emergencyService(db: Db, now: () => number) {
   const repo = emergencyRepo(db);
 
   const sessionView = (g: SessionGroup, siteName: Map<string, string>) => ({
-    id: g.id, name: g.name, startedAt: g.startedAt, startedBy: g.startedBy, endedAt: g.endedAt, endedBy: g.endedBy,
-    active: isActive(g), memberIds: g.memberIds, siteIds: g.siteIds, siteNames: g.siteIds.map((s) => siteName.get(s) ?? ''),
+    id: g.id,
+    name: g.name,
+    startedAt: g.startedAt,
+    startedBy: g.startedBy,
+    endedAt: g.endedAt,
+    endedBy: g.endedBy,
+    active: isActive(g),
+    memberIds: g.memberIds,
+    siteIds: g.siteIds,
+    siteNames: g.siteIds.map((s) => siteName.get(s) ?? ''),
   });
 
   async function groupFor(ctx: RequestContext, sessionId: string): Promise<SessionGroup> {
@@ -44,15 +65,21 @@ export function emergencyService(db: Db, now: () => number) {
     const { sites } = await repo.places(ctx.entityId);
     const all = await rollCallOf(ctx, group);
     const entries = filterRollCall(all, filter);
-    return { group, entries, session: sessionView(group, new Map(sites.map((s) => [s.id, s.name]))), summary: summarise(entries, group) };
+    return {
+      group,
+      entries,
+      session: sessionView(group, new Map(sites.map((s) => [s.id, s.name]))),
+      summary: summarise(entries, group),
+    };
   }
 
   return {
     async list(ctx: RequestContext, q: { page?: number; limit?: number; state?: 'active' | 'ended' }) {
       assertAllowed(ctx, 'show_emergency_sessions');
       const access = await repo.siteAccess(ctx.entityId, ctx.userId);
-      const groups = sortGroups(groupSessions(await repo.sessions(ctx.entityId)))
-        .filter((g) => sessionConcerns(access, g.siteIds) && (!q.state || (q.state === 'active') === isActive(g)));
+      const groups = sortGroups(groupSessions(await repo.sessions(ctx.entityId))).filter(
+        (g) => sessionConcerns(access, g.siteIds) && (!q.state || (q.state === 'active') === isActive(g)),
+      );
       const limit = q.limit ?? 10;
       const page = groups.slice(((q.page ?? 1) - 1) * limit, (q.page ?? 1) * limit);
       const { sites } = await repo.places(ctx.entityId);
@@ -72,24 +99,38 @@ export function emergencyService(db: Db, now: () => number) {
       return { data: { session, summary } };
     },
 
-    async csv(ctx: RequestContext, sessionId: string, filter: RollCallFilter): Promise<{ filename: string; body: string }> {
+    async csv(
+      ctx: RequestContext,
+      sessionId: string,
+      filter: RollCallFilter,
+    ): Promise<{ filename: string; body: string }> {
       const { group, entries } = await detail(ctx, sessionId, filter);
       const [people, places] = [await repo.people(ctx.entityId), await repo.places(ctx.entityId)];
       const person = new Map(people.map((p) => [p.id, p]));
       const siteName = new Map(places.sites.map((s) => [s.id, s.name]));
       const areaName = new Map(places.areas.map((a) => [a.id, a.name]));
       const body = rollCallCsv({
-        entries, nameOf: (id) => person.get(id)?.fullName ?? '', phoneOf: (id) => person.get(id)?.phone,
-        siteName: (id) => siteName.get(id), areaName: (id) => areaName.get(id), label: (key) => t(ctx.lang, key),
+        entries,
+        nameOf: (id) => person.get(id)?.fullName ?? '',
+        phoneOf: (id) => person.get(id)?.phone,
+        siteName: (id) => siteName.get(id),
+        areaName: (id) => areaName.get(id),
+        label: (key) => t(ctx.lang, key),
       });
       return { filename: sessionCsvName(group.name, group.startedAt), body };
     },
 
     async onSite(ctx: RequestContext, filter: ListFilter) {
       assertAllowed(ctx, 'show_emergency_list');
-      const [events, people, places] = [await repo.latestEvents(ctx.entityId), await repo.people(ctx.entityId), await repo.places(ctx.entityId)];
-      const rows = filterList(emergencyList({ events, people: new Map(people.map((p) => [p.id, p])), areaSite: places.areaSite }), filter)
-        .map(({ haystack: _haystack, ...row }) => row);
+      const [events, people, places] = [
+        await repo.latestEvents(ctx.entityId),
+        await repo.people(ctx.entityId),
+        await repo.places(ctx.entityId),
+      ];
+      const rows = filterList(
+        emergencyList({ events, people: new Map(people.map((p) => [p.id, p])), areaSite: places.areaSite }),
+        filter,
+      ).map(({ haystack: _haystack, ...row }) => row);
       return { data: rows, count: rows.length, asOf: now() };
     },
 

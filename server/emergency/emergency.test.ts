@@ -32,15 +32,36 @@ eachDatabase((get) => {
     return { seq, mutationId: uuidv7(), name, args, clientTime, clockOffsetMs: 0 };
   };
   const push = async (token: string, deviceId: string, mutations: ReturnType<typeof mutation>[]) => {
-    const res = await app.inject({ method: 'POST', url: '/api/sync/push', headers: bearer(token), payload: { deviceId, mutations } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: bearer(token),
+      payload: { deviceId, mutations },
+    });
     expect(res.statusCode).toBe(200);
     return (res.json() as PushResponse).results;
   };
   const get$ = (token: string, url: string) => app.inject({ url, headers: bearer(token) });
-  const start = (deviceId: string, siteIds: string[], at = clock.now(), sessionId = uuidv7(), name = 'Fire drill') =>
-    ({ sessionId, m: mutation(deviceId, 'emergency.start', { sessionId, name, siteIds, at }) });
-  const mark = (deviceId: string, sessionId: string, personId: string, status: string, at = clock.now(), settles?: boolean) =>
-    mutation(deviceId, 'emergency.mark', { markId: uuidv7(), sessionId, personId, status, at, ...(settles ? { settles } : {}) });
+  const start = (deviceId: string, siteIds: string[], at = clock.now(), sessionId = uuidv7(), name = 'Fire drill') => ({
+    sessionId,
+    m: mutation(deviceId, 'emergency.start', { sessionId, name, siteIds, at }),
+  });
+  const mark = (
+    deviceId: string,
+    sessionId: string,
+    personId: string,
+    status: string,
+    at = clock.now(),
+    settles?: boolean,
+  ) =>
+    mutation(deviceId, 'emergency.mark', {
+      markId: uuidv7(),
+      sessionId,
+      personId,
+      status,
+      at,
+      ...(settles ? { settles } : {}),
+    });
   const signIn = (deviceId: string, personId: string, areaId: string, kind: 'signIn' | 'signOut' = 'signIn') =>
     mutation(deviceId, `visit.${kind}`, { eventId: uuidv7(), personId, areaId, at: clock.now() });
 
@@ -49,21 +70,36 @@ eachDatabase((get) => {
     admin = await tokenFor(app, 'admin@acme.test');
     warden = await tokenFor(app, 'warden@acme.test');
     const db = get().database.db;
-    const entityOf = async (sub: string) => (await db.select().from(entities).where(eq(entities.subdomain, sub)))[0]!.id;
+    const entityOf = async (sub: string) =>
+      (await db.select().from(entities).where(eq(entities.subdomain, sub)))[0]!.id;
     const [acme, gx] = [await entityOf('acme'), await entityOf('globex')];
     const place = async (entityId: string, name: string) => {
-      const [site] = await db.select().from(sites).where(and(eq(sites.entityId, entityId), eq(sites.name, name)));
-      const [area] = await db.select().from(areas).where(and(eq(areas.entityId, entityId), eq(areas.siteId, site!.id)));
+      const [site] = await db
+        .select()
+        .from(sites)
+        .where(and(eq(sites.entityId, entityId), eq(sites.name, name)));
+      const [area] = await db
+        .select()
+        .from(areas)
+        .where(and(eq(areas.entityId, entityId), eq(areas.siteId, site!.id)));
       return { site: site!.id, area: area!.id };
     };
     office = await place(acme, 'Head Office');
     warehouse = await place(acme, 'Warehouse');
     people = (await db.select({ id: users.id }).from(users).where(eq(users.entityId, acme))).map((u) => u.id);
     const gxSite = (await place(gx, 'Globex Plant')).site;
-    globex = { admin: await tokenFor(app, 'admin@globex.test'), site: gxSite, person: (await db.select().from(users).where(eq(users.entityId, gx)))[0]!.id };
+    globex = {
+      admin: await tokenFor(app, 'admin@globex.test'),
+      site: gxSite,
+      person: (await db.select().from(users).where(eq(users.entityId, gx)))[0]!.id,
+    };
     // Everyone at Acme signs in at Head Office; the last two at the Warehouse.
     const kiosk = uuidv7();
-    await push(admin, kiosk, people.map((p, i) => signIn(kiosk, p, i >= people.length - 2 ? warehouse.area : office.area)));
+    await push(
+      admin,
+      kiosk,
+      people.map((p, i) => signIn(kiosk, p, i >= people.length - 2 ? warehouse.area : office.area)),
+    );
     clock.advance(MIN);
   });
 
@@ -75,10 +111,18 @@ eachDatabase((get) => {
       clock.advance(3 * MIN);
       const b = start(tabletB, [office.site], clock.now(), undefined, 'Alarm B');
       // Tablet B reconnects first; A's earlier start still names the incident.
-      await push(warden, tabletB, [b.m, mark(tabletB, b.sessionId, people[0]!, 'missing'), mark(tabletB, b.sessionId, people[1]!, 'safe')]);
+      await push(warden, tabletB, [
+        b.m,
+        mark(tabletB, b.sessionId, people[0]!, 'missing'),
+        mark(tabletB, b.sessionId, people[1]!, 'safe'),
+      ]);
       expect(emit.mock.calls.filter(([, e]) => e === 'pongStartSessionDiffAdmin')).toHaveLength(1);
       clock.advance(30_000);
-      await push(admin, tabletA, [a.m, mark(tabletA, a.sessionId, people[0]!, 'safe', clock.now() - MIN), mark(tabletA, a.sessionId, people[2]!, 'injured')]);
+      await push(admin, tabletA, [
+        a.m,
+        mark(tabletA, a.sessionId, people[0]!, 'safe', clock.now() - MIN),
+        mark(tabletA, a.sessionId, people[2]!, 'injured'),
+      ]);
       // A's start joins B's incident quietly: no second pop-up.
       expect(emit.mock.calls.filter(([, e]) => e === 'pongStartSessionDiffAdmin')).toHaveLength(1);
       expect(emit.mock.calls.filter(([, e]) => e === 'updateEmergencySessionData')).toHaveLength(2);
@@ -86,10 +130,17 @@ eachDatabase((get) => {
 
       const list = (await get$(warden, '/api/emergency/sessions?state=active')).json();
       expect(list.count).toBe(1);
-      expect(list.data[0]).toMatchObject({ id: a.sessionId, name: 'Fire drill', memberIds: [a.sessionId, b.sessionId], siteNames: ['Head Office'] });
+      expect(list.data[0]).toMatchObject({
+        id: a.sessionId,
+        name: 'Fire drill',
+        memberIds: [a.sessionId, b.sessionId],
+        siteNames: ['Head Office'],
+      });
       const onSiteAtOffice = people.length - 2;
       expect(list.data[0].summary).toMatchObject({
-        total: onSiteAtOffice, accounted: 2, conflicts: 1,
+        total: onSiteAtOffice,
+        accounted: 2,
+        conflicts: 1,
         byStatus: { safe: 1, injured: 1, missing: 1, unaccounted: onSiteAtOffice - 3, left_site: 0 },
       });
       // Any member's id opens the same incident.
@@ -103,11 +154,18 @@ eachDatabase((get) => {
       clock.advance(MIN);
       await push(warden, tabletB, [mark(tabletB, b.sessionId, people[0]!, 'safe', clock.now(), true)]);
       clock.advance(MIN);
-      const [ended] = await push(warden, tabletB, [mutation(tabletB, 'emergency.end', { sessionId: b.sessionId, at: clock.now() })]);
+      const [ended] = await push(warden, tabletB, [
+        mutation(tabletB, 'emergency.end', { sessionId: b.sessionId, at: clock.now() }),
+      ]);
       expect(ended!.status).toBe('applied');
       const summary = (await get$(admin, `/api/emergency/sessions/${a.sessionId}/summary`)).json().data;
       expect(summary.session).toMatchObject({ active: false, endedAt: clock.now() });
-      expect(summary.summary).toMatchObject({ total: onSiteAtOffice, accounted: 3, conflicts: 0, durationMs: clock.now() - (clock.now() - 5.5 * MIN) });
+      expect(summary.summary).toMatchObject({
+        total: onSiteAtOffice,
+        accounted: 3,
+        conflicts: 0,
+        durationMs: clock.now() - (clock.now() - 5.5 * MIN),
+      });
       expect((await get$(admin, '/api/emergency/sessions?state=ended')).json().count).toBe(1);
 
       const csv = await get$(admin, `/api/emergency/sessions/${a.sessionId}/export.csv?siteIds=${office.site}`);
@@ -123,7 +181,15 @@ eachDatabase((get) => {
       const tables = new Set(page.changes.map((c) => c.table));
       expect(tables.has('emergencySessions') && tables.has('rollCallMarks')).toBe(true);
       const session = page.changes.find((c) => c.table === 'emergencySessions')!.data!;
-      expect(Object.keys(session).sort()).toEqual(['endedAt', 'endedBy', 'id', 'name', 'siteIds', 'startedAt', 'startedBy']);
+      expect(Object.keys(session).sort()).toEqual([
+        'endedAt',
+        'endedBy',
+        'id',
+        'name',
+        'siteIds',
+        'startedAt',
+        'startedBy',
+      ]);
     });
 
     it('lists everyone on site now, filtered by site and searched', async () => {
@@ -152,7 +218,9 @@ eachDatabase((get) => {
     it('refuses to end a session with people still signed in at a site the actor cannot access, until they leave', async () => {
       const db = get().database.db;
       const [wardenRow] = await db.select().from(users).where(eq(users.email, 'warden@acme.test'));
-      await db.insert(userSiteAccess).values({ entityId: wardenRow!.entityId, userId: wardenRow!.id, siteId: office.site });
+      await db
+        .insert(userSiteAccess)
+        .values({ entityId: wardenRow!.entityId, userId: wardenRow!.id, siteId: office.site });
       clock.advance(60 * MIN);
       const device = uuidv7();
       const s = start(device, [office.site, warehouse.site]);
@@ -167,7 +235,11 @@ eachDatabase((get) => {
       // The two people at the Warehouse sign out; now the warden may end it.
       const kiosk = uuidv7();
       clock.advance(MIN);
-      await push(admin, kiosk, people.slice(-2).map((p) => signIn(kiosk, p, warehouse.area, 'signOut')));
+      await push(
+        admin,
+        kiosk,
+        people.slice(-2).map((p) => signIn(kiosk, p, warehouse.area, 'signOut')),
+      );
       clock.advance(MIN);
       expect((await push(warden, device, [end()]))[0]!.status).toBe('applied');
       await db.delete(userSiteAccess).where(eq(userSiteAccess.userId, wardenRow!.id));
@@ -179,7 +251,11 @@ eachDatabase((get) => {
       const device = uuidv7();
       const s = start(device, [office.site]);
       await push(admin, device, [s.m]);
-      for (const url of [`/api/emergency/sessions/${s.sessionId}`, `/api/emergency/sessions/${s.sessionId}/summary`, `/api/emergency/sessions/${s.sessionId}/export.csv`]) {
+      for (const url of [
+        `/api/emergency/sessions/${s.sessionId}`,
+        `/api/emergency/sessions/${s.sessionId}/summary`,
+        `/api/emergency/sessions/${s.sessionId}/export.csv`,
+      ]) {
         const res = await get$(globex.admin, url);
         expect(res.statusCode, url).toBe(404);
         expect(res.body).not.toContain('Head Office');

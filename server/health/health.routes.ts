@@ -1,11 +1,18 @@
-// GET /api/health: liveness plus which database and migration this instance runs.
+// GET /api/health: liveness for anyone; which database and migration this instance runs only
+// for a signed-in caller (an anonymous probe learns nothing about the deployment).
 import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/auth.service';
 import type { DatabaseHandle } from '../db/database';
+import { bearerToken } from '../http/context';
 
-export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
-  app.get('/api/health', { config: { public: true } }, async () => ({
-    status: 'ok' as const,
-    database: database.kind,
-    migration: await database.migrationTag(),
-  }));
+export async function healthRoutes(
+  app: FastifyInstance,
+  { database, auth }: { database: DatabaseHandle; auth: Pick<AuthService, 'authenticate'> },
+) {
+  app.get('/api/health', { config: { public: true } }, async (request) => {
+    const token = bearerToken(request);
+    const signedIn = token ? await auth.authenticate(token).catch(() => null) : null;
+    if (!signedIn) return { status: 'ok' as const };
+    return { status: 'ok' as const, database: database.kind, migration: await database.migrationTag() };
+  });
 }

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     /** Field → i18n keys; translated at the edge. */
     readonly errors?: FieldErrors,
+    /** Values for the message's {{placeholders}} (e.g. minutes until a limit lifts). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(code);
     this.name = 'ApiError';

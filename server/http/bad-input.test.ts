@@ -15,13 +15,18 @@ eachDatabase((get) => {
     app = await seededApp(get().database);
     token = await tokenFor(app, 'admin@acme.test');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   async function rowCounts() {
     const { db } = get().database;
     const [tokens] = await db.select({ n: count() }).from(authTokens);
     const [attempts] = await db.select({ n: count() }).from(loginAttempts);
-    const [admin] = await db.select({ version: users.version, lang: users.lang }).from(users).where(eq(users.email, 'admin@acme.test'));
+    const [admin] = await db
+      .select({ version: users.version, lang: users.lang })
+      .from(users)
+      .where(eq(users.email, 'admin@acme.test'));
     return { tokens: tokens!.n, attempts: attempts!.n, admin };
   }
 
@@ -40,7 +45,13 @@ eachDatabase((get) => {
 
   it.each(loginBodies)('POST /api/login with %s → 400 with errors, nothing written', async (_name, payload) => {
     const before = await rowCounts();
-    const response = await app.inject({ method: 'POST', url: '/api/login', headers: json, payload, remoteAddress: freshAddress() });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: json,
+      payload,
+      remoteAddress: freshAddress(),
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('validation_failed');
@@ -54,7 +65,13 @@ eachDatabase((get) => {
 
   it('malformed JSON and an empty JSON body → 400, in the Accept-Language', async () => {
     for (const payload of ['{"email": "admin@acme.test", ', '']) {
-      const response = await app.inject({ method: 'POST', url: '/api/login', headers: { ...json, 'accept-language': 'es-ES,es;q=0.9' }, payload, remoteAddress: freshAddress() });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { ...json, 'accept-language': 'es-ES,es;q=0.9' },
+        payload,
+        remoteAddress: freshAddress(),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed', message: es.errors.validation_failed });
       expect(response.json().errors).toBeTruthy();
@@ -62,7 +79,13 @@ eachDatabase((get) => {
   });
 
   it('a body over the size limit is refused without a 500', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/login', headers: json, payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2_000_000) }), remoteAddress: freshAddress() });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: json,
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2_000_000) }),
+      remoteAddress: freshAddress(),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('validation_failed');
   });
@@ -70,7 +93,12 @@ eachDatabase((get) => {
   it('POST /api/change-lang with bad payloads → 400, language unchanged', async () => {
     const before = await rowCounts();
     for (const payload of ['{}', '{"lang":1}', '{"lang":"fr"}', `{"lang":"${huge}"}`, '{"lang":', 'null']) {
-      const response = await app.inject({ method: 'POST', url: '/api/change-lang', headers: { ...json, ...bearer(token) }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/change-lang',
+        headers: { ...json, ...bearer(token) },
+        payload,
+      });
       expect(response.statusCode, payload.slice(0, 20)).toBe(400);
       expect(response.json().errors).toBeTruthy();
     }

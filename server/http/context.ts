@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../domain/constants';
 import { pickLanguage } from '../../domain/i18n';
-import { isAllowed, type PermissionMap } from '../../domain/permissions';
+import { DEVICE_PERMISSION_KEYS, isAllowed, type PermissionMap } from '../../domain/permissions';
 import { forbidden, unauthenticated } from './api-error';
 
 export interface RequestContext {
@@ -47,9 +47,56 @@ export function assertAllowed(ctx: RequestContext, key: string): void {
   if (!isAllowed(ctx.permissions, key)) throw forbidden();
 }
 
-/** preHandler form of assertAllowed, for routes without path ids. */
-export function requirePermission(key: string) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    assertAllowed(contextOf(request), key);
-  };
+/**
+ * What a route asks of its caller, declared on the route itself so the permission walk
+ * (server/permission-walk.test.ts) can read it from the route table: `public` (config),
+ * `login` (requireLogin) or `permission` (requirePermission). A route declaring none fails the walk.
+ */
+export type RouteAccess =
+  { kind: 'public' } | { kind: 'login'; devices: boolean } | { kind: 'permission'; keys: readonly string[] };
+
+const ACCESS = Symbol('routeAccess');
+type Guard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { [ACCESS]?: RouteAccess };
+
+const tagged = (guard: Guard, access: RouteAccess): Guard => Object.assign(guard, { [ACCESS]: access });
+
+/** A device token (a kiosk) carries device permissions only; people's routes refuse it. */
+const isDevice = (ctx: RequestContext): boolean => DEVICE_PERMISSION_KEYS.some((k) => isAllowed(ctx.permissions, k));
+
+/** preHandler: the caller's role must grant at least one of `keys` (a route an admin and a kiosk both use lists both). */
+export function requirePermission(...keys: [string, ...string[]]) {
+  return tagged(
+    async (request) => {
+      const ctx = contextOf(request);
+      if (!keys.some((key) => isAllowed(ctx.permissions, key))) throw forbidden();
+    },
+    { kind: 'permission', keys },
+  );
+}
+
+/**
+ * Declares the permission a route's service checks itself, after its ownership check, so
+ * another company's id stays a 404 for everyone (DESIGN: tenancy answers before permission).
+ * Enforces nothing here; the permission walk proves the service refuses callers without it.
+ */
+export function declarePermission(...keys: [string, ...string[]]) {
+  return tagged(async () => {}, { kind: 'permission', keys });
+}
+
+/** preHandler: any logged-in person (their own profile, preferences, logout); a device token is refused unless `devices`. */
+export function requireLogin(options: { devices?: boolean } = {}) {
+  const devices = options.devices ?? false;
+  return tagged(
+    async (request) => {
+      if (!devices && isDevice(contextOf(request))) throw forbidden();
+    },
+    { kind: 'login', devices },
+  );
+}
+
+/** The access a route declared (its config and preHandlers), or null when it declared none. */
+export function routeAccessOf(route: { config?: unknown; preHandler?: unknown }): RouteAccess | null {
+  if ((route.config as { public?: boolean } | undefined)?.public) return { kind: 'public' };
+  const guards = [route.preHandler].flat().filter((h): h is Guard => typeof h === 'function');
+  return guards.map((g) => g[ACCESS]).find((a) => a !== undefined) ?? null;
 }

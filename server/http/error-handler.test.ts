@@ -24,11 +24,15 @@ eachDatabase((get) => {
     const { db } = get().database;
     await seedDemo(db, { now: testClock().now, production: false });
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@acme.test'));
-    const duplicate = await failureOf(() => db.insert(users).values({ ...admin!, id: uuidv7(), phone: null, passportId: null }));
+    const duplicate = await failureOf(() =>
+      db.insert(users).values({ ...admin!, id: uuidv7(), phone: null, passportId: null }),
+    );
     expect(duplicate).toMatchObject({ statusCode: 409, code: 'email_exists' });
 
     const globex = await entityFacts(get().database, 'globex');
-    const crossRole = await failureOf(() => db.insert(users).values({ ...admin!, id: uuidv7(), email: 'x@acme.test', entityId: globex.entity.id }));
+    const crossRole = await failureOf(() =>
+      db.insert(users).values({ ...admin!, id: uuidv7(), email: 'x@acme.test', entityId: globex.entity.id }),
+    );
     // Globex has no role with Acme's role id: the composite foreign key refuses it.
     expect(crossRole).toMatchObject({ statusCode: 404, code: 'not_found' });
   });

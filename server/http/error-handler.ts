@@ -12,7 +12,10 @@ const uniqueCodes: Record<string, ApiError['code']> = {
   users_entity_passport_unique: 'id_exists',
 };
 
-interface PgLikeError { code?: string; constraint?: string }
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+}
 
 function pgErrorOf(error: unknown): PgLikeError | null {
   // Drizzle wraps driver errors (DrizzleQueryError.cause); PGlite and pg both expose SQLSTATE in `code`.
@@ -26,12 +29,19 @@ function pgErrorOf(error: unknown): PgLikeError | null {
 export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   const pgError = pgErrorOf(error);
-  if (pgError?.code === '23505') return new ApiError(409, uniqueCodes[pgError.constraint ?? ''] ?? 'action_not_allowed');
+  if (pgError?.code === '23505')
+    return new ApiError(409, uniqueCodes[pgError.constraint ?? ''] ?? 'action_not_allowed');
   // A reference to a row the caller's entity does not have looks exactly like a missing row.
   if (pgError?.code === '23503') return new ApiError(404, 'not_found');
   if (pgError?.code === '22P02' || pgError?.code === '23514' || pgError?.code === '22001') {
     return new ApiError(400, 'validation_failed', { _: ['validation.required'] });
   }
+  // Text the database cannot store (U+0000, bad UTF-8 or unpaired surrogates in text or jsonb)
+  // and numbers beyond the column: the shared validation refuses these first; this is the net.
+  if (pgError?.code === '22021' || pgError?.code === '22P05') {
+    return new ApiError(400, 'validation_failed', { _: ['validation.text_characters'] });
+  }
+  if (pgError?.code === '22003') return new ApiError(400, 'validation_failed', { _: ['validation.number'] });
   const status = (error as FastifyError).statusCode;
   if (status === 429) return new ApiError(429, 'too_many_attempts');
   // Fastify's own 4xx (malformed JSON, empty body, wrong content type, body too large).
@@ -51,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const body: { code: string; message: string; errors?: Record<string, string[]> } = {
       code: apiError.code,
-      message: errorMessage(lang, apiError.code),
+      message: errorMessage(lang, apiError.code, apiError.params),
     };
     if (apiError.errors) {
       body.errors = Object.fromEntries(

@@ -14,7 +14,8 @@ export function t(lang: Language, key: string, params?: Record<string, string | 
 }
 
 /** Catalogue code → sentence, e.g. 'invalid_credentials'. */
-export const errorMessage = (lang: Language, code: string): string => t(lang, `errors.${code}`);
+export const errorMessage = (lang: Language, code: string, params?: Record<string, string | number>): string =>
+  t(lang, `errors.${code}`, params);
 
 /** Validation keys from domain schemas are i18n keys; valibot's own defaults are English text. */
 export function validationMessage(lang: Language, key: string): string {

@@ -2,11 +2,15 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressDir } from '../../scripts/precompress';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { eachDatabase } from '../test/databases';
 import { testClock } from '../test/harness';
+
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = "gatehouse ${i}";`).join('\n');
 
 eachDatabase((get) => {
   let app: FastifyInstance;
@@ -17,6 +21,9 @@ eachDatabase((get) => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
     writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'big-def456.js'), BIG_JS);
+    // As the build does (scripts/precompress.ts): .br and .gz beside each big text file.
+    precompressDir(dir);
     app = await buildApp({ database: get().database, now: testClock().now, staticDir: dir });
   });
   afterAll(async () => {
@@ -24,9 +31,9 @@ eachDatabase((get) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('GET /api/health reports the database kind and migration', async () => {
+  it('GET /api/health answers an anonymous caller without the database kind (server/health/health.test.ts has the rest)', async () => {
     const response = await app.inject({ url: '/api/health' });
-    expect(response.json()).toEqual({ status: 'ok', database: get().kind, migration: '0000_init' });
+    expect(response.json()).toEqual({ status: 'ok' });
   });
 
   it('serves index.html for / and for client routes, never cached', async () => {
@@ -46,6 +53,27 @@ eachDatabase((get) => {
     const asset = await app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends built assets as brotli or gzip per Accept-Encoding, with Vary, cached like the file', async () => {
+    const url = '/assets/big-def456.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(BIG_JS);
   });
 
   it('keeps /api and /socket.io out of the fallback', async () => {

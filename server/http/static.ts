@@ -1,5 +1,7 @@
 // Serves the built PWA with an SPA fallback: a GET outside /api and /socket.io that is not a
 // file answers index.html. index.html and sw.js are never cached, so an update is seen at once.
+// The build writes .br and .gz beside each text asset (scripts/precompress.ts); the variant the
+// client accepts is sent with Content-Encoding and `Vary: Accept-Encoding`.
 import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,8 +23,10 @@ export async function registerStatic(app: FastifyInstance, staticDir: string | u
       // After a rebuild, restart the server.
       wildcard: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const name = basename(filePath);
+        // A compressed variant (app-1.js.br) is cached like the file it encodes.
+        const name = basename(filePath).replace(/\.(br|gz)$/, '');
         // Vite puts content-hashed files under assets/: they can be cached forever.
         const immutable = filePath.includes('/assets/') && !NO_CACHE.has(name);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -5,10 +5,18 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import {
-  kioskCommandRequest, kioskLoggingRequest, kioskSettingRequest, kiosksSettingRequest, kioskUpdateRequest, moveKioskRequest, moveKiosksRequest,
-  requestSenderParam, type KioskCommandName,
+  kioskCommandRequest,
+  kioskLoggingRequest,
+  kioskSettingRequest,
+  kiosksSettingRequest,
+  kioskUpdateRequest,
+  moveKioskRequest,
+  moveKiosksRequest,
+  requestSenderParam,
+  type KioskCommandName,
 } from '../../domain/kiosk-commands';
-import { contextOf } from '../http/context';
+import { KIOSK_DEVICE_PERMISSION } from '../../domain/permissions';
+import { assertAllowed, contextOf, declarePermission, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { KioskCommandsService } from './kiosk-commands.service';
 
@@ -19,49 +27,60 @@ const entityRequestsParams = v.object({ entityId: uuid, userId: requestSenderPar
 
 export async function kioskCommandsRoutes(app: FastifyInstance, { commands }: { commands: KioskCommandsService }) {
   // A kiosk's socket gets its own room and its pending commands when it joins.
+  const admin = { preHandler: requirePermission('sites_devices') };
+  // Routes with ids: the service checks ownership (404) before the permission.
+  const ownKiosk = { preHandler: declarePermission('sites_devices') };
   app.realtimeHub.onJoin((ctx, socket) => commands.joined(ctx, socket));
 
-  app.put('/api/kiosk_move/:id', async (request) => {
+  app.put('/api/kiosk_move/:id', ownKiosk, async (request) => {
     const { id } = parseOrThrow(idParam, request.params);
     const ctx = contextOf(request);
     await commands.ownKiosks(ctx, [id]);
+    // Permission before the body: a caller without it learns nothing from validation messages.
+    assertAllowed(ctx, 'sites_devices');
     const body = parseOrThrow(moveKioskRequest, request.body);
     await commands.move(ctx, [id], body.area_id);
     return { message: 'Kiosk Moved' };
   });
 
-  app.put('/api/kiosks_move', async (request) => {
+  app.put('/api/kiosks_move', admin, async (request) => {
     const body = parseOrThrow(moveKiosksRequest, request.body);
     await commands.move(contextOf(request), body.kiosk_ids, body.area_id);
     return { message: 'Kiosks Moved' };
   });
 
-  app.put('/api/kiosk_setting/:id', async (request) => {
+  app.put('/api/kiosk_setting/:id', ownKiosk, async (request) => {
     const { id } = parseOrThrow(idParam, request.params);
     const ctx = contextOf(request);
     await commands.ownKiosks(ctx, [id]);
+    assertAllowed(ctx, 'sites_devices');
     await commands.setting(ctx, id, parseOrThrow(kioskSettingRequest, request.body));
     return { message: 'Kiosk Settings Updated' };
   });
 
-  app.put('/api/kiosks_setting', async (request) => {
+  app.put('/api/kiosks_setting', admin, async (request) => {
     const body = parseOrThrow(kiosksSettingRequest, request.body);
     await commands.settingMany(contextOf(request), body.kiosk_ids, body);
     return { message: 'Kiosk Settings Updated' };
   });
 
-  app.get('/api/get_kiosk_with_setting/:id', async (request) => {
-    const { id } = parseOrThrow(idParam, request.params);
-    return { data: await commands.withSetting(contextOf(request), id) };
-  });
+  app.get(
+    '/api/get_kiosk_with_setting/:id',
+    { preHandler: declarePermission('sites_devices', KIOSK_DEVICE_PERMISSION) },
+    async (request) => {
+      const { id } = parseOrThrow(idParam, request.params);
+      return { data: await commands.withSetting(contextOf(request), id) };
+    },
+  );
 
   // 201: each call creates one request per kiosk (listed by GET /api/kiosks/requests/…); the
   // dashboard counts only 200 and 201 as success (spec 1 §9), so 202 would read as a failure.
-  const commandRoute = (path: string, command: KioskCommandName, payload: Record<string, unknown> = {}) => app.post(path, async (request, reply) => {
-    const body = parseOrThrow(kioskCommandRequest, request.body);
-    reply.code(201);
-    return { data: await commands.command(contextOf(request), body.kiosk_ids, command, payload) };
-  });
+  const commandRoute = (path: string, command: KioskCommandName, payload: Record<string, unknown> = {}) =>
+    app.post(path, admin, async (request, reply) => {
+      const body = parseOrThrow(kioskCommandRequest, request.body);
+      reply.code(201);
+      return { data: await commands.command(contextOf(request), body.kiosk_ids, command, payload) };
+    });
   commandRoute('/api/kiosks/restart-app', 'restart_app');
   commandRoute('/api/kiosks/push-restart', 'push_restart');
   commandRoute('/api/kiosks/refresh-face-library', 'refresh_face_library');
@@ -70,13 +89,13 @@ export async function kioskCommandsRoutes(app: FastifyInstance, { commands }: { 
   commandRoute('/api/kiosks/pull-database', 'pull_database');
   commandRoute('/api/kiosks/open-door', 'open_door');
 
-  app.post('/api/kiosks/kiosk-logging', async (request, reply) => {
+  app.post('/api/kiosks/kiosk-logging', admin, async (request, reply) => {
     const body = parseOrThrow(kioskLoggingRequest, request.body);
     reply.code(201);
     return { data: await commands.command(contextOf(request), body.kiosk_ids, 'logging', { enabled: body.enabled }) };
   });
 
-  app.post('/api/kiosks/update-app', async (request, reply) => {
+  app.post('/api/kiosks/update-app', admin, async (request, reply) => {
     const { kiosk_ids, ...payload } = parseOrThrow(kioskUpdateRequest, request.body);
     reply.code(201);
     return { data: await commands.command(contextOf(request), kiosk_ids, 'update_app', payload) };
@@ -84,26 +103,31 @@ export async function kioskCommandsRoutes(app: FastifyInstance, { commands }: { 
 
   // Recorded and sent so the kiosk can say so on screen, but a PWA cannot share its screen
   // unattended: the answer says it, and the kiosk answers the request "failed".
-  app.post('/api/kiosks/remote-show-screen', async (request, reply) => {
+  app.post('/api/kiosks/remote-show-screen', admin, async (request, reply) => {
     const body = parseOrThrow(kioskCommandRequest, request.body);
     reply.code(201);
-    return { data: await commands.command(contextOf(request), body.kiosk_ids, 'remote_show_screen'), screen_sharing: 'unsupported' };
+    return {
+      data: await commands.command(contextOf(request), body.kiosk_ids, 'remote_show_screen'),
+      screen_sharing: 'unsupported',
+    };
   });
 
-  app.get('/api/kiosks/requests/entity/:entityId/:userId', async (request) => {
+  app.get('/api/kiosks/requests/entity/:entityId/:userId', ownKiosk, async (request) => {
     const { entityId, userId } = parseOrThrow(entityRequestsParams, request.params);
     return { data: await commands.requestsOfEntity(contextOf(request), entityId, userId) };
   });
 
-  app.get('/api/kiosks/requests/:kioskId/:userId', async (request) => {
+  app.get('/api/kiosks/requests/:kioskId/:userId', ownKiosk, async (request) => {
     const { kioskId, userId } = parseOrThrow(kioskRequestsParams, request.params);
     return { data: await commands.requestsOfKiosk(contextOf(request), kioskId, userId) };
   });
 
-  app.get('/api/kiosks/room-data/:id', async (request) => {
+  app.get('/api/kiosks/room-data/:id', ownKiosk, async (request) => {
     const { id } = parseOrThrow(idParam, request.params);
     return { data: await commands.roomData(contextOf(request), id) };
   });
 
-  app.get('/api/kiosks/app-versions', async (request) => ({ data: await commands.appVersions(contextOf(request)) }));
+  app.get('/api/kiosks/app-versions', admin, async (request) => ({
+    data: await commands.appVersions(contextOf(request)),
+  }));
 }

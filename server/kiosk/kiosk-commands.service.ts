@@ -18,44 +18,79 @@ import { kioskRequests } from './kiosk-requests';
 type CommandRow = typeof kioskCommands.$inferSelect;
 type Hardware = Pick<KioskSettingRequest, 'macAddress' | 'android_serial' | 'serial_number'>;
 
-const eventOf = (c: CommandRow): KioskCommandEvent => ({ id: c.id, command: c.command as KioskCommandName, payload: c.payload, at: c.createdAt.getTime() });
+const eventOf = (c: CommandRow): KioskCommandEvent => ({
+  id: c.id,
+  command: c.command as KioskCommandName,
+  payload: c.payload,
+  at: c.createdAt.getTime(),
+});
 
-export function kioskCommandsService(db: Db, now: () => number, realtime?: Pick<Realtime, 'emitToRoom' | 'dataInRoom'>) {
+export function kioskCommandsService(
+  db: Db,
+  now: () => number,
+  realtime?: Pick<Realtime, 'emitToRoom' | 'dataInRoom'>,
+) {
   /** Every id must be a live kiosk of the caller's company, or the whole call is a 404. */
   async function ownKiosks(ctx: RequestContext, ids: readonly string[]) {
     const unique = [...new Set(ids)];
-    const rows = await db.select().from(kiosks)
+    const rows = await db
+      .select()
+      .from(kiosks)
       .where(and(eq(kiosks.entityId, ctx.entityId), inArray(kiosks.id, unique), isNull(kiosks.deregisteredAt)));
     if (rows.length !== unique.length) throw notFound();
     return rows;
   }
   async function ownArea(ctx: RequestContext, areaId: string) {
-    const [place] = await db.select({ area: areas, site: sites }).from(areas)
+    const [place] = await db
+      .select({ area: areas, site: sites })
+      .from(areas)
       .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
       .where(and(eq(areas.entityId, ctx.entityId), eq(areas.id, areaId)));
     if (!place) throw notFound();
     return place;
   }
   async function settingsOf(entityId: string, kioskId: string): Promise<KioskSettingsPayload> {
-    const [row] = await db.select({ kiosk: kiosks, areaName: areas.name, siteName: sites.name }).from(kiosks)
+    const [row] = await db
+      .select({ kiosk: kiosks, areaName: areas.name, siteName: sites.name })
+      .from(kiosks)
       .innerJoin(areas, and(eq(areas.entityId, kiosks.entityId), eq(areas.id, kiosks.areaId)))
       .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
       .where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, kioskId)));
-    return { kiosk_name: row!.kiosk.kioskName, area_id: row!.kiosk.areaId, area_name: row!.areaName, site_name: row!.siteName };
+    return {
+      kiosk_name: row!.kiosk.kioskName,
+      area_id: row!.kiosk.areaId,
+      area_name: row!.areaName,
+      site_name: row!.siteName,
+    };
   }
   /** Stores the commands, then sends each to its kiosk's room (a kiosk not connected gets it on joining). */
-  async function send(ctx: RequestContext, items: Array<{ kioskId: string; command: KioskCommandName; payload?: Record<string, unknown> }>) {
+  async function send(
+    ctx: RequestContext,
+    items: Array<{ kioskId: string; command: KioskCommandName; payload?: Record<string, unknown> }>,
+  ) {
     const at = new Date(now());
-    const rows = await db.insert(kioskCommands).values(items.map((i) => ({
-      entityId: ctx.entityId, id: uuidv7(), kioskId: i.kioskId, command: i.command, payload: i.payload ?? {}, requestedBy: ctx.userId, createdAt: at,
-    }))).returning();
+    const rows = await db
+      .insert(kioskCommands)
+      .values(
+        items.map((i) => ({
+          entityId: ctx.entityId,
+          id: uuidv7(),
+          kioskId: i.kioskId,
+          command: i.command,
+          payload: i.payload ?? {},
+          requestedBy: ctx.userId,
+          createdAt: at,
+        })),
+      )
+      .returning();
     for (const r of rows) realtime?.emitToRoom(kioskRoom(ctx.entityId, r.kioskId), 'kioskCommand', eventOf(r));
     return rows.map((r) => ({ id: r.id, kiosk_id: r.kioskId, command: r.command, status: r.status }));
   }
   /** After a move or a settings change the kiosk is told its new name and area. */
   async function sendSettings(ctx: RequestContext, ids: readonly string[]) {
     const items = [];
-    for (const id of ids) items.push({ kioskId: id, command: 'settings' as const, payload: { ...(await settingsOf(ctx.entityId, id)) } });
+    for (const id of ids)
+      items.push({ kioskId: id, command: 'settings' as const, payload: { ...(await settingsOf(ctx.entityId, id)) } });
     await send(ctx, items);
   }
   const hardware = (b: Hardware) => ({
@@ -73,7 +108,10 @@ export function kioskCommandsService(db: Db, now: () => number, realtime?: Pick<
       await ownKiosks(ctx, ids);
       await ownArea(ctx, areaId);
       assertAllowed(ctx, 'sites_devices');
-      await db.update(kiosks).set({ areaId }).where(and(eq(kiosks.entityId, ctx.entityId), inArray(kiosks.id, [...ids])));
+      await db
+        .update(kiosks)
+        .set({ areaId })
+        .where(and(eq(kiosks.entityId, ctx.entityId), inArray(kiosks.id, [...ids])));
       await sendSettings(ctx, ids);
     },
 
@@ -81,7 +119,11 @@ export function kioskCommandsService(db: Db, now: () => number, realtime?: Pick<
       await ownKiosks(ctx, [id]);
       assertAllowed(ctx, 'sites_devices');
       const set = { ...hardware(body), ...(body.kiosk_name ? { kioskName: body.kiosk_name } : {}) };
-      if (Object.keys(set).length) await db.update(kiosks).set(set).where(and(eq(kiosks.entityId, ctx.entityId), eq(kiosks.id, id)));
+      if (Object.keys(set).length)
+        await db
+          .update(kiosks)
+          .set(set)
+          .where(and(eq(kiosks.entityId, ctx.entityId), eq(kiosks.id, id)));
       if (body.kiosk_name) await sendSettings(ctx, [id]);
     },
 
@@ -89,34 +131,63 @@ export function kioskCommandsService(db: Db, now: () => number, realtime?: Pick<
       await ownKiosks(ctx, ids);
       assertAllowed(ctx, 'sites_devices');
       const set = hardware(body);
-      if (Object.keys(set).length) await db.update(kiosks).set(set).where(and(eq(kiosks.entityId, ctx.entityId), inArray(kiosks.id, [...ids])));
+      if (Object.keys(set).length)
+        await db
+          .update(kiosks)
+          .set(set)
+          .where(and(eq(kiosks.entityId, ctx.entityId), inArray(kiosks.id, [...ids])));
     },
 
     /** The kiosk with its settings and its commands not yet carried out; an admin's, or the kiosk's own. */
     async withSetting(ctx: RequestContext, id: string) {
       const [k] = await ownKiosks(ctx, [id]);
       if (!(ctx.roleName === KIOSK_ROLE_NAME && ctx.userId === id)) assertAllowed(ctx, 'sites_devices');
-      const pending = await db.select().from(kioskCommands)
-        .where(and(eq(kioskCommands.entityId, ctx.entityId), eq(kioskCommands.kioskId, id), eq(kioskCommands.status, 'pending')))
+      const pending = await db
+        .select()
+        .from(kioskCommands)
+        .where(
+          and(
+            eq(kioskCommands.entityId, ctx.entityId),
+            eq(kioskCommands.kioskId, id),
+            eq(kioskCommands.status, 'pending'),
+          ),
+        )
         .orderBy(asc(kioskCommands.createdAt));
       return {
-        id: k!.id, ...(await settingsOf(ctx.entityId, id)), macAddress: k!.macAddress, android_serial: k!.androidSerial,
-        serial_number: k!.serialNumber, version: k!.version, last_seen_at: k!.lastSeenAt?.getTime() ?? null,
+        id: k!.id,
+        ...(await settingsOf(ctx.entityId, id)),
+        macAddress: k!.macAddress,
+        android_serial: k!.androidSerial,
+        serial_number: k!.serialNumber,
+        version: k!.version,
+        last_seen_at: k!.lastSeenAt?.getTime() ?? null,
         pending_commands: pending.map((c) => ({ id: c.id, command: c.command, created_at: c.createdAt.getTime() })),
       };
     },
 
-    async command(ctx: RequestContext, ids: readonly string[], command: KioskCommandName, payload: Record<string, unknown> = {}) {
+    async command(
+      ctx: RequestContext,
+      ids: readonly string[],
+      command: KioskCommandName,
+      payload: Record<string, unknown> = {},
+    ) {
       await ownKiosks(ctx, ids);
       assertAllowed(ctx, 'sites_devices');
-      return send(ctx, ids.map((kioskId) => ({ kioskId, command, payload })));
+      return send(
+        ctx,
+        ids.map((kioskId) => ({ kioskId, command, payload })),
+      );
     },
 
     /** The build versions the company's kiosks report, with how many run each. */
     async appVersions(ctx: RequestContext) {
       assertAllowed(ctx, 'sites_devices');
-      const rows = await db.select({ version: kiosks.version, n: sql<number>`count(*)::int` }).from(kiosks)
-        .where(and(eq(kiosks.entityId, ctx.entityId), isNull(kiosks.deregisteredAt))).groupBy(kiosks.version).orderBy(kiosks.version);
+      const rows = await db
+        .select({ version: kiosks.version, n: sql<number>`count(*)::int` })
+        .from(kiosks)
+        .where(and(eq(kiosks.entityId, ctx.entityId), isNull(kiosks.deregisteredAt)))
+        .groupBy(kiosks.version)
+        .orderBy(kiosks.version);
       return rows.map((r) => ({ version: r.version, kiosks: Number(r.n) }));
     },
 
@@ -126,20 +197,46 @@ export function kioskCommandsService(db: Db, now: () => number, realtime?: Pick<
       socket.data = { ...(socket.data ?? {}), kioskId: ctx.userId };
       await socket.join(kioskRoom(ctx.entityId, ctx.userId));
       socket.on('kioskCommandAck', (ack: KioskCommandAck) => void this.acknowledge(ctx, ack).catch(() => undefined));
-      socket.on('disconnect', () => void db.update(kiosks).set({ lastSeenAt: new Date(now()) })
-        .where(and(eq(kiosks.entityId, ctx.entityId), eq(kiosks.id, ctx.userId))).catch(() => undefined));
-      const pending = await db.select().from(kioskCommands)
-        .where(and(eq(kioskCommands.entityId, ctx.entityId), eq(kioskCommands.kioskId, ctx.userId), eq(kioskCommands.status, 'pending')))
+      socket.on(
+        'disconnect',
+        () =>
+          void db
+            .update(kiosks)
+            .set({ lastSeenAt: new Date(now()) })
+            .where(and(eq(kiosks.entityId, ctx.entityId), eq(kiosks.id, ctx.userId)))
+            .catch(() => undefined),
+      );
+      const pending = await db
+        .select()
+        .from(kioskCommands)
+        .where(
+          and(
+            eq(kioskCommands.entityId, ctx.entityId),
+            eq(kioskCommands.kioskId, ctx.userId),
+            eq(kioskCommands.status, 'pending'),
+          ),
+        )
         .orderBy(asc(kioskCommands.createdAt));
       for (const c of pending) socket.emit('kioskCommand', eventOf(c));
     },
 
     /** Only the kiosk's own commands move on; a finished one never goes back to delivered. */
     async acknowledge(ctx: RequestContext, ack: KioskCommandAck) {
-      if (typeof ack?.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(ack.id) || !['delivered', 'succeeded', 'failed'].includes(ack.status)) return;
-      const mine = and(eq(kioskCommands.entityId, ctx.entityId), eq(kioskCommands.kioskId, ctx.userId), eq(kioskCommands.id, ack.id));
+      if (
+        typeof ack?.id !== 'string' ||
+        !/^[0-9a-f-]{36}$/i.test(ack.id) ||
+        !['delivered', 'succeeded', 'failed'].includes(ack.status)
+      )
+        return;
+      const mine = and(
+        eq(kioskCommands.entityId, ctx.entityId),
+        eq(kioskCommands.kioskId, ctx.userId),
+        eq(kioskCommands.id, ack.id),
+      );
       const from = ack.status === 'delivered' ? ['pending'] : ['pending', 'delivered'];
-      await db.update(kioskCommands).set({ status: ack.status, deliveredAt: new Date(now()) })
+      await db
+        .update(kioskCommands)
+        .set({ status: ack.status, deliveredAt: new Date(now()) })
         .where(and(mine, inArray(kioskCommands.status, from)));
     },
   };

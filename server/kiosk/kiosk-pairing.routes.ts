@@ -3,13 +3,13 @@
 // per address like the other public links.
 import type { FastifyInstance } from 'fastify';
 import { createPairingRequest, pairKioskRequest } from '../../domain/kiosk-pairing';
-import { contextOf } from '../http/context';
+import { contextOf, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import { WRITE_LIMIT } from '../preregistration/public-http';
 import type { KioskPairingService } from './kiosk-pairing.service';
 
 export async function kioskPairingRoutes(app: FastifyInstance, { pairing }: { pairing: KioskPairingService }) {
-  app.post('/api/kiosk/pairing', async (request, reply) => {
+  app.post('/api/kiosk/pairing', { preHandler: requirePermission('sites_devices') }, async (request, reply) => {
     const body = parseOrThrow(createPairingRequest, request.body);
     reply.code(201);
     return { data: await pairing.create(contextOf(request), body) };

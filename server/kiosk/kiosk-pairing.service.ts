@@ -3,7 +3,12 @@
 // registers the kiosk exactly as POST /api/kiosk does and spends the code in the same transaction.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { PAIRING_TTL_MS, pairingQrText, type CreatePairingRequest, type PairKioskRequest } from '../../domain/kiosk-pairing';
+import {
+  PAIRING_TTL_MS,
+  pairingQrText,
+  type CreatePairingRequest,
+  type PairKioskRequest,
+} from '../../domain/kiosk-pairing';
 import type { Db } from '../db/database';
 import { kioskPairingCodes } from '../db/schema/kiosk-pairing';
 import { hashToken, newToken } from '../auth/tokens';
@@ -23,18 +28,30 @@ export function kioskPairingService(db: Db, now: () => number) {
       const at = new Date(now());
       const expiresAt = new Date(at.getTime() + PAIRING_TTL_MS);
       await db.insert(kioskPairingCodes).values({
-        entityId: ctx.entityId, id: uuidv7(), codeHash: hashToken(code), areaId: place.area.id, kioskName: body.kiosk_name,
-        createdBy: ctx.userId, createdAt: at, expiresAt,
+        entityId: ctx.entityId,
+        id: uuidv7(),
+        codeHash: hashToken(code),
+        areaId: place.area.id,
+        kioskName: body.kiosk_name,
+        createdBy: ctx.userId,
+        createdAt: at,
+        expiresAt,
       });
       return {
-        qr: pairingQrText(code), expires_at: expiresAt.getTime(), kiosk_name: body.kiosk_name,
-        area_name: place.area.name, site_name: place.site.name,
+        qr: pairingQrText(code),
+        expires_at: expiresAt.getTime(),
+        kiosk_name: body.kiosk_name,
+        area_name: place.area.name,
+        site_name: place.site.name,
       };
     },
 
     /** Unknown 404, used 409 link_used, expired 409 link_expired; nothing is written then. */
     async pair(body: PairKioskRequest) {
-      const [code] = await db.select().from(kioskPairingCodes).where(eq(kioskPairingCodes.codeHash, hashToken(body.code)));
+      const [code] = await db
+        .select()
+        .from(kioskPairingCodes)
+        .where(eq(kioskPairingCodes.codeHash, hashToken(body.code)));
       if (!code) throw notFound();
       if (code.usedAt) throw new ApiError(409, 'link_used');
       const at = new Date(now());
@@ -45,13 +62,27 @@ export function kioskPairingService(db: Db, now: () => number) {
       const id = uuidv7();
       const { row, token } = await db.transaction(async (tx) => {
         // Claimed only while still unused and unexpired, so two devices racing get one kiosk.
-        const claimed = await tx.update(kioskPairingCodes).set({ usedAt: at, kioskId: id }).where(and(
-          eq(kioskPairingCodes.entityId, code.entityId), eq(kioskPairingCodes.id, code.id),
-          isNull(kioskPairingCodes.usedAt), gt(kioskPairingCodes.expiresAt, at),
-        )).returning({ id: kioskPairingCodes.id });
+        const claimed = await tx
+          .update(kioskPairingCodes)
+          .set({ usedAt: at, kioskId: id })
+          .where(
+            and(
+              eq(kioskPairingCodes.entityId, code.entityId),
+              eq(kioskPairingCodes.id, code.id),
+              isNull(kioskPairingCodes.usedAt),
+              gt(kioskPairingCodes.expiresAt, at),
+            ),
+          )
+          .returning({ id: kioskPairingCodes.id });
         if (claimed.length === 0) throw new ApiError(409, 'link_used');
         return insertKiosk(tx, {
-          id, entityId: code.entityId, kioskName: code.kioskName, areaId: code.areaId, registeredBy: code.createdBy, at, version: body.version,
+          id,
+          entityId: code.entityId,
+          kioskName: code.kioskName,
+          areaId: code.areaId,
+          registeredBy: code.createdBy,
+          at,
+          version: body.version,
         });
       });
       return registered(row, token, place, entity);

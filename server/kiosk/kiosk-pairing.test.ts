@@ -28,14 +28,32 @@ eachDatabase((get) => {
     const db = get().database.db;
     const [a] = await db.select().from(entities).where(eq(entities.subdomain, 'acme'));
     const [g] = await db.select().from(entities).where(eq(entities.subdomain, 'globex'));
-    area = (await db.select().from(areas).where(and(eq(areas.entityId, a!.id), eq(areas.name, 'Reception'))))[0]!.id;
+    area = (
+      await db
+        .select()
+        .from(areas)
+        .where(and(eq(areas.entityId, a!.id), eq(areas.name, 'Reception')))
+    )[0]!.id;
     globexArea = (await db.select().from(areas).where(eq(areas.entityId, g!.id)))[0]!.id;
   });
 
   const count = async (table: typeof kiosks | typeof kioskPairingCodes) =>
-    Number((await get().database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n);
-  const create = (token: string, payload: object) => app.inject({ method: 'POST', url: '/api/kiosk/pairing', headers: bearer(token), payload });
-  const pair = (code: string) => app.inject({ method: 'POST', url: '/api/kiosk/pair', payload: { code, version: '1.2.3' }, remoteAddress: freshAddress() });
+    Number(
+      (
+        await get()
+          .database.db.select({ n: sql<number>`count(*)::int` })
+          .from(table)
+      )[0]!.n,
+    );
+  const create = (token: string, payload: object) =>
+    app.inject({ method: 'POST', url: '/api/kiosk/pairing', headers: bearer(token), payload });
+  const pair = (code: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/kiosk/pair',
+      payload: { code, version: '1.2.3' },
+      remoteAddress: freshAddress(),
+    });
   async function newCode(name: string): Promise<string> {
     const res = await create(admin, { kiosk_name: name, area_id: area });
     expect(res.statusCode).toBe(201);
@@ -54,7 +72,7 @@ eachDatabase((get) => {
     expect(rows.some((r) => r.codeHash.includes(code))).toBe(false);
   });
 
-  it('refuses someone without the kiosk permission, and another company\'s area with 404', async () => {
+  it("refuses someone without the kiosk permission, and another company's area with 404", async () => {
     const before = await count(kioskPairingCodes);
     expect((await create(reporter, { kiosk_name: 'Nope', area_id: area })).statusCode).toBe(403);
     const foreign = await create(admin, { kiosk_name: 'Nope', area_id: globexArea });
@@ -67,15 +85,30 @@ eachDatabase((get) => {
     const code = await newCode('Paired desk');
     const res = await pair(code);
     expect(res.statusCode).toBe(201);
-    const body = res.json() as { data: { access_token: string; kiosk: { id: string; kiosk_name: string; area_name: string; version: string }; entity: { name: string } } };
+    const body = res.json() as {
+      data: {
+        access_token: string;
+        kiosk: { id: string; kiosk_name: string; area_name: string; version: string };
+        entity: { name: string };
+      };
+    };
     expect(body.data.kiosk).toMatchObject({ kiosk_name: 'Paired desk', area_name: 'Reception', version: '1.2.3' });
     // The device token works for the kiosk's sync and not for the dashboard.
-    const pull = await app.inject({ method: 'GET', url: `/api/sync/pull?deviceId=${uuidv7()}`, headers: bearer(body.data.access_token) });
+    const pull = await app.inject({
+      method: 'GET',
+      url: `/api/sync/pull?deviceId=${uuidv7()}`,
+      headers: bearer(body.data.access_token),
+    });
     expect(pull.statusCode).toBeLessThan(400);
     const acme = (await get().database.db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    expect((await app.inject({ method: 'GET', url: `/api/kiosk/${acme}`, headers: bearer(body.data.access_token) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/kiosk/${acme}`, headers: bearer(body.data.access_token) }))
+        .statusCode,
+    ).toBe(403);
     const listed = await app.inject({ method: 'GET', url: `/api/kiosk/${acme}`, headers: bearer(admin) });
-    expect((listed.json() as { data: Array<{ kiosk_name: string }> }).data.map((k) => k.kiosk_name)).toContain('Paired desk');
+    expect((listed.json() as { data: Array<{ kiosk_name: string }> }).data.map((k) => k.kiosk_name)).toContain(
+      'Paired desk',
+    );
 
     const kiosksBefore = await count(kiosks);
     const again = await pair(code);
@@ -95,7 +128,10 @@ eachDatabase((get) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'not_found' });
     expect(await count(kiosks)).toBe(before);
-    const [row] = await get().database.db.select().from(kioskPairingCodes).where(eq(kioskPairingCodes.kioskName, 'Late desk'));
+    const [row] = await get()
+      .database.db.select()
+      .from(kioskPairingCodes)
+      .where(eq(kioskPairingCodes.kioskName, 'Late desk'));
     expect(row!.usedAt).toBeNull();
   });
 });

@@ -25,20 +25,32 @@ export function kioskRequests(db: Db, ownKiosks: OwnKiosks, realtime?: Pick<Real
   /** `all`, or a user of the caller's company (another company's user is a 404 like any other id). */
   async function senderFilter(ctx: RequestContext, userId: string): Promise<SQL | undefined> {
     if (userId === 'all') return undefined;
-    const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.entityId, ctx.entityId), eq(users.id, userId)));
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.entityId, ctx.entityId), eq(users.id, userId)));
     if (!u) throw notFound();
     return eq(kioskCommands.requestedBy, userId);
   }
   async function list(ctx: RequestContext, where: SQL | undefined): Promise<KioskRequestItem[]> {
-    const rows = await db.select({ c: kioskCommands, kioskName: kiosks.kioskName, fullName: users.fullName }).from(kioskCommands)
+    const rows = await db
+      .select({ c: kioskCommands, kioskName: kiosks.kioskName, fullName: users.fullName })
+      .from(kioskCommands)
       .innerJoin(kiosks, and(eq(kiosks.entityId, kioskCommands.entityId), eq(kiosks.id, kioskCommands.kioskId)))
       .leftJoin(users, and(eq(users.entityId, kioskCommands.entityId), eq(users.id, kioskCommands.requestedBy)))
       .where(and(eq(kioskCommands.entityId, ctx.entityId), where))
-      .orderBy(desc(kioskCommands.createdAt), desc(kioskCommands.id)).limit(LIMIT);
+      .orderBy(desc(kioskCommands.createdAt), desc(kioskCommands.id))
+      .limit(LIMIT);
     return rows.map(({ c, kioskName, fullName }) => ({
-      id: c.id, kiosk_id: c.kioskId, kiosk_name: kioskName, command: c.command as KioskCommandName, status: c.status as KioskCommandStatus,
-      payload: shown(c.payload), requested_by: { id: c.requestedBy, full_name: fullName ?? null },
-      created_at: c.createdAt.getTime(), status_at: c.deliveredAt?.getTime() ?? null,
+      id: c.id,
+      kiosk_id: c.kioskId,
+      kiosk_name: kioskName,
+      command: c.command as KioskCommandName,
+      status: c.status as KioskCommandStatus,
+      payload: shown(c.payload),
+      requested_by: { id: c.requestedBy, full_name: fullName ?? null },
+      created_at: c.createdAt.getTime(),
+      status_at: c.deliveredAt?.getTime() ?? null,
     }));
   }
 
@@ -64,11 +76,22 @@ export function kioskRequests(db: Db, ownKiosks: OwnKiosks, realtime?: Pick<Real
       const [k] = await ownKiosks(ctx, [id]);
       assertAllowed(ctx, 'sites_devices');
       const sockets = (await realtime?.dataInRoom(kioskRoom(ctx.entityId, id))) ?? [];
-      const pending = await db.select().from(kioskCommands)
-        .where(and(eq(kioskCommands.entityId, ctx.entityId), eq(kioskCommands.kioskId, id), eq(kioskCommands.status, 'pending')))
+      const pending = await db
+        .select()
+        .from(kioskCommands)
+        .where(
+          and(
+            eq(kioskCommands.entityId, ctx.entityId),
+            eq(kioskCommands.kioskId, id),
+            eq(kioskCommands.status, 'pending'),
+          ),
+        )
         .orderBy(asc(kioskCommands.createdAt));
       return {
-        id, connected: sockets.length > 0, sockets: sockets.length, last_seen_at: k!.lastSeenAt?.getTime() ?? null,
+        id,
+        connected: sockets.length > 0,
+        sockets: sockets.length,
+        last_seen_at: k!.lastSeenAt?.getTime() ?? null,
         pending_commands: pending.map((c) => ({ id: c.id, command: c.command, created_at: c.createdAt.getTime() })),
       };
     },

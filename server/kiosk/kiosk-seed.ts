@@ -22,7 +22,12 @@ const FIELDS: Array<{ name: string; type: string; options?: string[]; onFlow?: b
 
 export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promise<void> {
   const typeId = async (name: string) =>
-    (await db.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.entityId, entityId), eq(userTypes.name, name))))[0]?.id;
+    (
+      await db
+        .select({ id: userTypes.id })
+        .from(userTypes)
+        .where(and(eq(userTypes.entityId, entityId), eq(userTypes.name, name)))
+    )[0]?.id;
   const visitor = await typeId('Visitor');
   const staff = await typeId('Staff');
   const contractor = await typeId('Contractor');
@@ -30,7 +35,10 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
 
   const complianceId = uuidv7();
   await db.insert(complianceForms).values({
-    entityId, id: complianceId, name: 'Visitor health declaration', version: 1,
+    entityId,
+    id: complianceId,
+    name: 'Visitor health declaration',
+    version: 1,
     questions: [
       { id: 'well', text: 'Are you feeling well today?', desired: 'yes' },
       { id: 'fever', text: 'Have you had a fever in the last 48 hours?', desired: 'no' },
@@ -40,29 +48,70 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
   });
 
   const fieldIds = FIELDS.map(() => uuidv7());
-  await db.insert(customFields).values(FIELDS.map((f, i) => ({
-    entityId, id: fieldIds[i]!, name: f.name, type: f.type, section: 'Visit details', options: f.options ?? [], printable: f.name === 'Visiting department',
-  })));
+  await db.insert(customFields).values(
+    FIELDS.map((f, i) => ({
+      entityId,
+      id: fieldIds[i]!,
+      name: f.name,
+      type: f.type,
+      section: 'Visit details',
+      options: f.options ?? [],
+      printable: f.name === 'Visiting department',
+    })),
+  );
   const flowFieldIds = FIELDS.flatMap((f, i) => (f.onFlow ? [fieldIds[i]!] : []));
 
   const visitorFlow = {
-    compliance_id: complianceId, compliance_frequency: 'daily', temperature_check: true, temperature_threshold: 37.5, mask_check: true,
-    host: true, allow_no_host: true, print_badge: true, door_relay: true, photo: true, custom_field_ids: flowFieldIds,
+    compliance_id: complianceId,
+    compliance_frequency: 'daily',
+    temperature_check: true,
+    temperature_threshold: 37.5,
+    mask_check: true,
+    host: true,
+    allow_no_host: true,
+    print_badge: true,
+    door_relay: true,
+    photo: true,
+    custom_field_ids: flowFieldIds,
   };
-  const [visitorJourney] = await db.select().from(journeys).where(and(eq(journeys.entityId, entityId), eq(journeys.name, 'Visitor sign-in')));
+  const [visitorJourney] = await db
+    .select()
+    .from(journeys)
+    .where(and(eq(journeys.entityId, entityId), eq(journeys.name, 'Visitor sign-in')));
   if (visitorJourney) {
-    await db.update(journeys).set({ settings: { touch_mode: true, name_match: 'quick', shown_user_types: [visitor, contractor].filter(Boolean) } })
+    await db
+      .update(journeys)
+      .set({
+        settings: { touch_mode: true, name_match: 'quick', shown_user_types: [visitor, contractor].filter(Boolean) },
+      })
       .where(and(eq(journeys.entityId, entityId), eq(journeys.id, visitorJourney.id)));
-    await db.update(journeyFlows).set({ settings: visitorFlow }).where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.journeyId, visitorJourney.id)));
+    await db
+      .update(journeyFlows)
+      .set({ settings: visitorFlow })
+      .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.journeyId, visitorJourney.id)));
     if (contractor) {
-      await db.insert(journeyFlows).values({ entityId, id: uuidv7(), journeyId: visitorJourney.id, name: 'Contractor arrival', userTypeId: contractor, settings: visitorFlow });
+      await db.insert(journeyFlows).values({
+        entityId,
+        id: uuidv7(),
+        journeyId: visitorJourney.id,
+        name: 'Contractor arrival',
+        userTypeId: contractor,
+        settings: visitorFlow,
+      });
     }
   }
 
   const modeId = uuidv7();
   await db.insert(attendanceModes).values({
-    entityId, id: modeId, name: 'Office hours', workingDays: [1, 2, 3, 4, 5], startMinutes: 9 * 60, endMinutes: 17 * 60,
-    lateGraceMinutes: 15, earlyGraceMinutes: 15, attendanceCode: 'PRESENT',
+    entityId,
+    id: modeId,
+    name: 'Office hours',
+    workingDays: [1, 2, 3, 4, 5],
+    startMinutes: 9 * 60,
+    endMinutes: 17 * 60,
+    lateGraceMinutes: 15,
+    earlyGraceMinutes: 15,
+    attendanceCode: 'PRESENT',
     reasons: [
       { id: uuidv7(), name: 'Traffic delay', type: 'late_sign_in', attendanceCode: 'LATE' },
       { id: uuidv7(), name: 'Doctor appointment', type: 'early_sign_out', attendanceCode: 'MEDICAL' },
@@ -71,19 +120,47 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
   });
   const staffJourney = uuidv7();
   await db.insert(journeys).values({
-    entityId, id: staffJourney, name: 'Staff attendance', description: 'Daily sign-in and sign-out for staff',
+    entityId,
+    id: staffJourney,
+    name: 'Staff attendance',
+    description: 'Daily sign-in and sign-out for staff',
     settings: { touch_mode: true, name_match: 'private', shown_user_types: [staff], attendance_mode_id: modeId },
   });
-  await db.insert(journeyFlows).values({ entityId, id: uuidv7(), journeyId: staffJourney, name: 'Staff day', userTypeId: staff, settings: { print_badge: false } });
+  await db.insert(journeyFlows).values({
+    entityId,
+    id: uuidv7(),
+    journeyId: staffJourney,
+    name: 'Staff day',
+    userTypeId: staff,
+    settings: { print_badge: false },
+  });
 
   const day = 86_400_000;
   await db.insert(announcements).values([
-    { entityId, id: uuidv7(), description: 'Fire drill on Thursday at 11:00. Please follow the wardens.', pinned: true, publishAt: now.getTime() - 30 * day, expiresAt: now.getTime() + 365 * day },
-    { entityId, id: uuidv7(), description: 'Lift 2 is out of service; please use the stairs or lift 1.', urgent: true, publishAt: now.getTime() - 30 * day, expiresAt: now.getTime() + 365 * day },
+    {
+      entityId,
+      id: uuidv7(),
+      description: 'Fire drill on Thursday at 11:00. Please follow the wardens.',
+      pinned: true,
+      publishAt: now.getTime() - 30 * day,
+      expiresAt: now.getTime() + 365 * day,
+    },
+    {
+      entityId,
+      id: uuidv7(),
+      description: 'Lift 2 is out of service; please use the stairs or lift 1.',
+      urgent: true,
+      publishAt: now.getTime() - 30 * day,
+      expiresAt: now.getTime() + 365 * day,
+    },
   ]);
 
   // Staff badges: RFID cards for the kiosk's "tap your card".
-  const staffRows = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.entityId, entityId), eq(users.userTypeId, staff)));
+  const staffRows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.entityId, entityId), eq(users.userTypeId, staff)));
   const cards = staffRows.filter((u) => u.email === 'sam.staff@acme.test' || u.email === 'employee@acme.test');
-  if (cards.length) await db.insert(userCards).values(cards.map((u, i) => ({ entityId, userId: u.id, rfid: `00${i + 1}2345678` })));
+  if (cards.length)
+    await db.insert(userCards).values(cards.map((u, i) => ({ entityId, userId: u.id, rfid: `00${i + 1}2345678` })));
 }

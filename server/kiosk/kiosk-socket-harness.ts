@@ -38,7 +38,9 @@ export function kioskSocketHarness(get: () => DatabaseFixture, names: readonly s
     clients.push(socket);
     const received: KioskCommandEvent[] = [];
     socket.on('kioskCommand', (c) => received.push(c));
-    expect(await socket.timeout(5000).emitWithAck('join', { token: h.kiosks[name]!.token })).toMatchObject({ ok: true });
+    expect(await socket.timeout(5000).emitWithAck('join', { token: h.kiosks[name]!.token })).toMatchObject({
+      ok: true,
+    });
     return { socket, received };
   };
   h.until = async (check) => {
@@ -53,7 +55,9 @@ export function kioskSocketHarness(get: () => DatabaseFixture, names: readonly s
     h.admin = await tokenFor(h.app, 'admin@acme.test');
     h.acmeId = (await entityFacts(get().database, 'acme')).entity.id;
     const rows = await get().database.db.select().from(areas).where(eq(areas.entityId, h.acmeId));
-    h.areaIds = [...rows.filter((a) => a.name === 'Reception'), ...rows.filter((a) => a.name !== 'Reception')].map((a) => a.id);
+    h.areaIds = [...rows.filter((a) => a.name === 'Reception'), ...rows.filter((a) => a.name !== 'Reception')].map(
+      (a) => a.id,
+    );
     for (const name of names) {
       const res = await h.call('POST', 'kiosk', { kiosk_name: name, area_id: h.areaIds[0] });
       h.kiosks[name] = { id: res.json().data.kiosk.id, token: res.json().data.access_token };

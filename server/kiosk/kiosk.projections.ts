@@ -4,20 +4,22 @@ import { journeyFlows, journeys } from '../db/schema/journeys';
 import { announcements, attendanceModes, complianceForms, customFields } from '../db/schema/kiosk-config';
 import { complianceAnswers, hostNotifications, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { userCards } from '../db/schema/dashboard';
-import type { ChangeInput, Executor, SyncTable } from '../sync/changes';
+import type { TableName, WireRow } from '../../sync/catalogue';
+import type { ChangeInput, Executor } from '../sync/changes';
 
 type Row = Record<string, unknown> & { id: string };
 
 /** A row as a put change, without its entity id (the device knows its entity). */
-export function rowChange(table: SyncTable, row: Row, version = 1): ChangeInput {
+export function rowChange<T extends TableName>(table: T, row: Row, version = 1): ChangeInput {
   const { entityId: _entityId, ...data } = row;
-  return { table, id: row.id, op: 'put', version, data };
+  // A whole database row: server/sync/projections.test.ts checks each against its catalogue row.
+  return { table, id: row.id, op: 'put', version, data: data as WireRow<T> } as ChangeInput;
 }
 
 /** Every kiosk configuration and journey row of an entity, for the feed's snapshot. */
 export async function kioskSnapshotOf(db: Executor, entityId: string): Promise<ChangeInput[]> {
   const out: ChangeInput[] = [];
-  const add = (table: SyncTable, rows: Row[]) => rows.forEach((r) => out.push(rowChange(table, r)));
+  const add = (table: TableName, rows: Row[]) => rows.forEach((r) => out.push(rowChange(table, r)));
   add('journeys', await db.select().from(journeys).where(eq(journeys.entityId, entityId)));
   add('journeyFlows', await db.select().from(journeyFlows).where(eq(journeyFlows.entityId, entityId)));
   add('complianceForms', await db.select().from(complianceForms).where(eq(complianceForms.entityId, entityId)));

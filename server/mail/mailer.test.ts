@@ -13,17 +13,26 @@ describe('mailer', () => {
   let port = 0;
   beforeAll(async () => {
     server = new SMTPServer({
-      authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
       onData(stream, _session, done) {
         let raw = '';
-        stream.on('data', (d: Buffer) => { raw += d.toString('utf8'); });
-        stream.on('end', () => { received.push(raw); done(); });
+        stream.on('data', (d: Buffer) => {
+          raw += d.toString('utf8');
+        });
+        stream.on('end', () => {
+          received.push(raw);
+          done();
+        });
       },
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.server.address() as { port: number }).port;
   });
-  afterAll(async () => { await new Promise<void>((resolve) => server.close(() => resolve())); });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   eachDatabase((get) => {
     it('sends the invitation with its link and QR over SMTP, and logs it', async () => {
@@ -31,8 +40,14 @@ describe('mailer', () => {
       const entityId = (await get().database.db.query.entities.findFirst())!.id;
       const mailer = createMailer(get().database.db, () => Date.now(), { smtpUrl: `smtp://127.0.0.1:${port}` });
       const message = await invitationMail({
-        lang: 'en', to: 'vera@example.com', visitorName: 'Vera Visitor', companyName: 'Acme', when: '2026-01-16 10:00',
-        link: 'http://localhost/c/abc/def', qr: 'GH1.x.y', pendingApproval: false,
+        lang: 'en',
+        to: 'vera@example.com',
+        visitorName: 'Vera Visitor',
+        companyName: 'Acme',
+        when: '2026-01-16 10:00',
+        link: 'http://localhost/c/abc/def',
+        qr: 'GH1.x.y',
+        pendingApproval: false,
       });
       expect(await mailer.send(entityId, message)).toBe('sent');
       const raw = received.at(-1)!;

@@ -40,18 +40,37 @@ export function createMailer(db: Db, now: () => number, options: MailOptions = {
         }
       }
       await db.insert(mailLog).values({
-        entityId, id: uuidv7(), to: message.to, subject: message.subject, text: message.text, html: message.html,
-        status, error, createdAt: new Date(now()),
+        entityId,
+        id: uuidv7(),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        status,
+        error,
+        createdAt: new Date(now()),
       });
       return status;
     },
     async list(entityId: string, limit = 100) {
-      return db.select({
-        id: mailLog.id, to: mailLog.to, subject: mailLog.subject, text: mailLog.text, status: mailLog.status,
-        error: mailLog.error, created_at: mailLog.createdAt,
-      }).from(mailLog).where(and(eq(mailLog.entityId, entityId))).orderBy(desc(mailLog.createdAt)).limit(limit);
+      return db
+        .select({
+          id: mailLog.id,
+          to: mailLog.to,
+          subject: mailLog.subject,
+          text: mailLog.text,
+          status: mailLog.status,
+          error: mailLog.error,
+          created_at: mailLog.createdAt,
+        })
+        .from(mailLog)
+        .where(and(eq(mailLog.entityId, entityId)))
+        .orderBy(desc(mailLog.createdAt))
+        .limit(limit);
     },
-    close() { transport?.close(); },
+    close() {
+      transport?.close();
+    },
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;

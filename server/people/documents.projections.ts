@@ -9,12 +9,26 @@ type Row = typeof userDocuments.$inferSelect;
 export function documentChange(d: Row, version = 1): ChangeInput {
   if (d.status === 'DELETED') return { table: 'personDocuments', id: d.id, op: 'del', version, data: null };
   return {
-    table: 'personDocuments', id: d.id, op: 'put', version,
-    data: { id: d.id, personId: d.userId, type: d.type, status: d.status, startDate: d.startDate, expiryDate: d.expiryDate, details: d.details },
+    table: 'personDocuments',
+    id: d.id,
+    op: 'put',
+    version,
+    data: {
+      id: d.id,
+      personId: d.userId,
+      type: d.type,
+      status: d.status,
+      startDate: d.startDate,
+      expiryDate: d.expiryDate,
+      details: d.details,
+    },
   };
 }
 
 export async function documentsSnapshotOf(db: Executor, entityId: string): Promise<ChangeInput[]> {
-  const rows = await db.select().from(userDocuments).where(and(eq(userDocuments.entityId, entityId), ne(userDocuments.status, 'DELETED')));
+  const rows = await db
+    .select()
+    .from(userDocuments)
+    .where(and(eq(userDocuments.entityId, entityId), ne(userDocuments.status, 'DELETED')));
   return rows.map((d) => documentChange(d));
 }

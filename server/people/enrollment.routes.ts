@@ -2,16 +2,21 @@
 // save; not in the spec's catalogue) and GET /api/get_users_have_rfid_enrollment.
 import type { FastifyInstance } from 'fastify';
 import { rfidEnrolledQuery, rfidEnrollmentInput } from '../../domain/schemas/rfid';
-import { contextOf, requirePermission } from '../http/context';
+import { contextOf, requireLogin, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { EnrollmentService } from './enrollment.service';
 
 export async function enrollmentRoutes(app: FastifyInstance, { enrollment }: { enrollment: EnrollmentService }) {
-  app.get<{ Params: { entityId: string } }>('/api/department/:entityId', async (request) =>
-    ({ data: await enrollment.departments(contextOf(request), request.params.entityId) }));
+  app.get<{ Params: { entityId: string } }>(
+    '/api/department/:entityId',
+    { preHandler: requireLogin() },
+    async (request) => ({ data: await enrollment.departments(contextOf(request), request.params.entityId) }),
+  );
 
-  app.put('/api/rfid_enrollment', { preHandler: requirePermission('users') }, async (request) =>
-    ({ data: await enrollment.enroll(contextOf(request), parseOrThrow(rfidEnrollmentInput, request.body)), message: 'RFID Enrolled' }));
+  app.put('/api/rfid_enrollment', { preHandler: requirePermission('users') }, async (request) => ({
+    data: await enrollment.enroll(contextOf(request), parseOrThrow(rfidEnrollmentInput, request.body)),
+    message: 'RFID Enrolled',
+  }));
 
   app.get('/api/get_users_have_rfid_enrollment', { preHandler: requirePermission('users') }, async (request) => {
     const q = parseOrThrow(rfidEnrolledQuery, request.query);

@@ -12,11 +12,18 @@ export function enrollmentService(db: Db, onChanged: (entityId: string) => void 
   return {
     async departments(ctx: RequestContext, entityId: string) {
       if (entityId !== ctx.entityId) throw notFound();
-      return db.select({ id: labels.id, name: labels.name }).from(labels).where(eq(labels.entityId, ctx.entityId)).orderBy(asc(labels.name), asc(labels.id));
+      return db
+        .select({ id: labels.id, name: labels.name })
+        .from(labels)
+        .where(eq(labels.entityId, ctx.entityId))
+        .orderBy(asc(labels.name), asc(labels.id));
     },
 
     async enroll(ctx: RequestContext, input: RfidEnrollmentInput) {
-      const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.entityId, ctx.entityId), eq(users.id, input.user_id)));
+      const [user] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.entityId, ctx.entityId), eq(users.id, input.user_id)));
       if (!user) throw notFound();
       assertAllowed(ctx, 'users');
       await recordCard(db, ctx.entityId, input.user_id, input.rfid);
@@ -29,7 +36,9 @@ export function enrollmentService(db: Db, onChanged: (entityId: string) => void 
       if (entityId !== ctx.entityId) throw notFound();
       assertAllowed(ctx, 'users');
       if (userIds.length === 0) return [];
-      return db.select({ user_id: userCards.userId, rfid: userCards.rfid }).from(userCards)
+      return db
+        .select({ user_id: userCards.userId, rfid: userCards.rfid })
+        .from(userCards)
         .where(and(eq(userCards.entityId, ctx.entityId), inArray(userCards.userId, userIds)));
     },
   };

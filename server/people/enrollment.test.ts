@@ -15,7 +15,10 @@ eachDatabase((get) => {
   let acme: string;
   let first: string;
   let second: string;
-  const call = callerOf(() => app, () => admin);
+  const call = callerOf(
+    () => app,
+    () => admin,
+  );
   const cards = async () => get().database.db.select().from(userCards).where(eq(userCards.entityId, acme));
 
   beforeAll(async () => {
@@ -24,11 +27,18 @@ eachDatabase((get) => {
     warden = await tokenFor(app, 'warden@acme.test');
     const db = get().database.db;
     acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    const ids = (await db.select().from(users).where(and(eq(users.entityId, acme), eq(users.dashboardAccess, false)))).map((u) => u.id);
+    const ids = (
+      await db
+        .select()
+        .from(users)
+        .where(and(eq(users.entityId, acme), eq(users.dashboardAccess, false)))
+    ).map((u) => u.id);
     first = ids[0]!;
     second = ids[1]!;
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('enrols a card, replaces it, and refuses one another user already has', async () => {
     const before = (await cards()).length;
@@ -48,15 +58,24 @@ eachDatabase((get) => {
 
   it('refuses bad input and writes nothing', async () => {
     const before = await cards();
-    for (const [body, field] of [[{ user_id: second, rfid: '' }, 'rfid'], [{ user_id: second, rfid: 'has space' }, 'rfid'],
-      [{ user_id: second, rfid: 'x'.repeat(65) }, 'rfid'], [{ rfid: 'CARD-9' }, 'user_id']] as const) {
+    for (const [body, field] of [
+      [{ user_id: second, rfid: '' }, 'rfid'],
+      [{ user_id: second, rfid: 'has space' }, 'rfid'],
+      [{ user_id: second, rfid: 'x'.repeat(65) }, 'rfid'],
+      [{ rfid: 'CARD-9' }, 'user_id'],
+    ] as const) {
       const res = await call('PUT', '/api/rfid_enrollment', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors[field]).toBeDefined();
     }
-    expect((await call('PUT', '/api/rfid_enrollment', { user_id: '01900000-0000-7000-8000-000000000000', rfid: 'CARD-9' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', '/api/rfid_enrollment', { user_id: '01900000-0000-7000-8000-000000000000', rfid: 'CARD-9' }))
+        .statusCode,
+    ).toBe(404);
     expect(await cards()).toEqual(before);
-    expect((await call('PUT', '/api/rfid_enrollment', { user_id: second, rfid: 'CARD-7' }, warden)).statusCode).toBe(403);
+    expect((await call('PUT', '/api/rfid_enrollment', { user_id: second, rfid: 'CARD-7' }, warden)).statusCode).toBe(
+      403,
+    );
     expect(await cards()).toEqual(before);
   });
 

@@ -1,7 +1,14 @@
 // Users and labels (spec 2 §7 "Users and related"), all under /api with the spec's paths.
 import type { FastifyInstance } from 'fastify';
-import { applyLabelsInput, labelInput, userInput, usersActiveInput, usersQuery, usersUserTypeInput } from '../../domain/schemas/people';
-import { contextOf, requirePermission } from '../http/context';
+import {
+  applyLabelsInput,
+  labelInput,
+  userInput,
+  usersActiveInput,
+  usersQuery,
+  usersUserTypeInput,
+} from '../../domain/schemas/people';
+import { contextOf, declarePermission, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { PeopleService } from './people.service';
 
@@ -10,41 +17,55 @@ const PHOTO_BODY_LIMIT = 5 * 1024 * 1024;
 type IdParams = { Params: { id: string } };
 
 export async function peopleRoutes(app: FastifyInstance, { people }: { people: PeopleService }) {
-  app.get<{ Params: { entityId: string } }>('/api/users/:entityId', async (request) =>
-    people.list(contextOf(request), request.params.entityId, parseOrThrow(usersQuery, request.query)));
+  // Routes with ids: the service checks ownership (404) before the permission.
+  const own = { preHandler: declarePermission('users') };
+  app.get<{ Params: { entityId: string } }>('/api/users/:entityId', own, async (request) =>
+    people.list(contextOf(request), request.params.entityId, parseOrThrow(usersQuery, request.query)),
+  );
 
-  app.post('/api/users', { bodyLimit: PHOTO_BODY_LIMIT, preHandler: requirePermission('users') }, async (request, reply) => {
-    const user = await people.create(contextOf(request), parseOrThrow(userInput, request.body));
-    return reply.code(201).send({ data: user, message: 'User Created' });
-  });
+  app.post(
+    '/api/users',
+    { bodyLimit: PHOTO_BODY_LIMIT, preHandler: requirePermission('users') },
+    async (request, reply) => {
+      const user = await people.create(contextOf(request), parseOrThrow(userInput, request.body));
+      return reply.code(201).send({ data: user, message: 'User Created' });
+    },
+  );
 
-  app.post<IdParams>('/api/users/update/:id', { bodyLimit: PHOTO_BODY_LIMIT }, async (request) => ({
+  app.post<IdParams>('/api/users/update/:id', { bodyLimit: PHOTO_BODY_LIMIT, ...own }, async (request) => ({
     data: await people.update(contextOf(request), request.params.id, request.body, (b) => parseOrThrow(userInput, b)),
     message: 'User Updated',
   }));
 
-  app.delete<IdParams>('/api/users/:id', async (request) => {
+  app.delete<IdParams>('/api/users/:id', own, async (request) => {
     await people.remove(contextOf(request), request.params.id);
     return { message: 'User Deleted' };
   });
 
   app.put('/api/users_active', { preHandler: requirePermission('users') }, async (request) => {
     const input = parseOrThrow(usersActiveInput, request.body);
-    return { data: await people.setActive(contextOf(request), input.user_ids, input.active), message: 'User Status Updated' };
+    return {
+      data: await people.setActive(contextOf(request), input.user_ids, input.active),
+      message: 'User Status Updated',
+    };
   });
 
   app.put('/api/users_usertype', { preHandler: requirePermission('users') }, async (request) => {
     const input = parseOrThrow(usersUserTypeInput, request.body);
-    return { data: await people.moveType(contextOf(request), input.user_ids, input.user_type_id), message: 'User Moved' };
+    return {
+      data: await people.moveType(contextOf(request), input.user_ids, input.user_type_id),
+      message: 'User Moved',
+    };
   });
 
-  app.get<IdParams>('/api/users/photo/:id', async (request, reply) => {
+  app.get<IdParams>('/api/users/photo/:id', own, async (request, reply) => {
     const photo = await people.photo(contextOf(request), request.params.id);
     return reply.header('content-type', photo.mime).header('cache-control', 'private, max-age=86400').send(photo.bytes);
   });
 
-  app.get<{ Params: { entityId: string } }>('/api/labels/:entityId', async (request) =>
-    ({ data: await people.labels(contextOf(request), request.params.entityId) }));
+  app.get<{ Params: { entityId: string } }>('/api/labels/:entityId', own, async (request) => ({
+    data: await people.labels(contextOf(request), request.params.entityId),
+  }));
 
   app.post('/api/label', { preHandler: requirePermission('users') }, async (request, reply) => {
     const input = parseOrThrow(labelInput, request.body);

@@ -8,31 +8,42 @@ import type { Db } from '../db/database';
 import { labels, userCards, userPhotos, users, visitEvents } from '../db/schema/index';
 import { ApiError, invalid, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
-import { lockFeed, writeChanges, type ChangeInput, type Tx } from '../sync/changes';
-import { personChange } from '../sync/projections';
+import { feedChanges, type Tx } from '../sync/changes';
+import { personChange } from '../people/people.projections';
 import { cardChange } from '../rfid-enrolment/cards';
 import { checkPhoto, type CheckedPhoto } from './photo';
 import { peopleRepo, type UserRow } from './people.repo';
+import { roleGuard } from './role-guard';
 
 export const photoUrl = (u: Pick<UserRow, 'id' | 'version'>) => `/api/users/photo/${u.id}?v=${u.version}`;
 
 function toWire(u: UserRow, extra: { userTypeName?: string | null; rfid?: string | null } = {}) {
   return {
-    id: u.id, user_id: u.id, full_name: u.fullName, email: u.email, phone: u.phone, country_code: u.countryCode,
-    user_type_id: u.userTypeId, user_type: u.userTypeId ? { id: u.userTypeId, name: extra.userTypeName ?? null } : null,
-    role_id: u.roleId, labels: u.labels, rfid: extra.rfid ?? null, image: u.image, archived: u.archived,
-    active: !u.archived, dashboard_access: u.dashboardAccess, version: u.version,
+    id: u.id,
+    user_id: u.id,
+    full_name: u.fullName,
+    email: u.email,
+    phone: u.phone,
+    country_code: u.countryCode,
+    user_type_id: u.userTypeId,
+    user_type: u.userTypeId ? { id: u.userTypeId, name: extra.userTypeName ?? null } : null,
+    role_id: u.roleId,
+    labels: u.labels,
+    rfid: extra.rfid ?? null,
+    image: u.image,
+    archived: u.archived,
+    active: !u.archived,
+    dashboard_access: u.dashboardAccess,
+    version: u.version,
   };
 }
 export type UserWire = ReturnType<typeof toWire>;
 
-async function feed(tx: Tx, entityId: string, changes: ChangeInput[]) {
-  const last = await lockFeed(tx, entityId);
-  await writeChanges(tx, entityId, last, changes);
-}
+const feed = feedChanges;
 
 export function peopleService(db: Db, now: () => number, onChanged: (entityId: string) => void) {
   const repo = peopleRepo(db);
+  const guard = roleGuard(db);
 
   /** Tenancy first: another company's id, or a missing one, is a 404 before anything else. */
   async function own(ctx: RequestContext, id: string): Promise<UserRow> {
@@ -42,23 +53,45 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
     return row;
   }
 
-  async function checkInput(ctx: RequestContext, input: UserInput, exceptId?: string): Promise<CheckedPhoto | null | undefined> {
+  async function checkInput(
+    ctx: RequestContext,
+    input: UserInput,
+    exceptId?: string,
+  ): Promise<CheckedPhoto | null | undefined> {
     const clash = await repo.clashes(ctx.entityId, input, exceptId);
     if (clash.email) throw new ApiError(400, 'email_exists', { email: ['errors.email_exists'] });
     if (clash.phone) throw new ApiError(400, 'phone_exists', { phone: ['errors.phone_exists'] });
     if (clash.rfid) throw new ApiError(400, 'id_exists', { rfid: ['errors.id_exists'] });
-    if (!(await repo.userTypeExists(ctx.entityId, input.user_type_id))) throw invalid({ user_type_id: ['validation.uuid'] });
-    if ((await repo.labelIds(ctx.entityId, input.labels)).length !== new Set(input.labels).size) throw invalid({ labels: ['validation.uuid'] });
+    if (!(await repo.userTypeExists(ctx.entityId, input.user_type_id)))
+      throw invalid({ user_type_id: ['validation.uuid'] });
+    if ((await repo.labelIds(ctx.entityId, input.labels)).length !== new Set(input.labels).size)
+      throw invalid({ labels: ['validation.uuid'] });
     if (input.image === undefined) return undefined;
     return input.image === '' ? null : checkPhoto(input.image);
   }
 
-  async function saveExtras(tx: Tx, entityId: string, userId: string, rfid: string, photo: CheckedPhoto | null | undefined, at: Date) {
+  async function saveExtras(
+    tx: Tx,
+    entityId: string,
+    userId: string,
+    rfid: string,
+    photo: CheckedPhoto | null | undefined,
+    at: Date,
+  ) {
     await tx.delete(userCards).where(and(eq(userCards.entityId, entityId), eq(userCards.userId, userId)));
     if (rfid) await tx.insert(userCards).values({ entityId, userId, rfid });
     if (photo === undefined) return;
     await tx.delete(userPhotos).where(and(eq(userPhotos.entityId, entityId), eq(userPhotos.userId, userId)));
-    if (photo) await tx.insert(userPhotos).values({ entityId, userId, mime: photo.mime, width: photo.width, height: photo.height, bytes: photo.bytes, updatedAt: at });
+    if (photo)
+      await tx.insert(userPhotos).values({
+        entityId,
+        userId,
+        mime: photo.mime,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.bytes,
+        updatedAt: at,
+      });
   }
 
   /** Pokes the entity's devices so they pull the change at once. */
@@ -71,22 +104,39 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
       if (entityId !== ctx.entityId) throw notFound();
       assertAllowed(ctx, 'users');
       const { rows, count } = await repo.list(ctx.entityId, q);
-      return { data: rows.map((r) => toWire(r.user, { userTypeName: r.userTypeName, rfid: r.rfid })), count, page: q.page, limit: q.limit };
+      return {
+        data: rows.map((r) => toWire(r.user, { userTypeName: r.userTypeName, rfid: r.rfid })),
+        count,
+        page: q.page,
+        limit: q.limit,
+      };
     },
 
     async create(ctx: RequestContext, input: UserInput): Promise<UserWire> {
       assertAllowed(ctx, 'users');
-      const photo = await checkInput(ctx, input);
       const roleId = input.role_id ?? (await repo.defaultRoleId(ctx.entityId));
       if (!roleId) throw invalid({ role_id: ['validation.required'] });
+      await guard.assign(ctx, null, roleId);
+      const photo = await checkInput(ctx, input);
       const id = uuidv7();
       const at = new Date(now());
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(users).values({
-          entityId: ctx.entityId, id, email: input.email.toLowerCase(), phone: input.phone, countryCode: input.country_code || null,
-          fullName: input.full_name, roleId, userTypeId: input.user_type_id, labels: input.labels,
-          image: photo ? photoUrl({ id, version: 1 }) : null, updatedAt: at,
-        }).returning();
+        const [created] = await tx
+          .insert(users)
+          .values({
+            entityId: ctx.entityId,
+            id,
+            email: input.email.toLowerCase(),
+            phone: input.phone,
+            countryCode: input.country_code || null,
+            fullName: input.full_name,
+            roleId,
+            userTypeId: input.user_type_id,
+            labels: input.labels,
+            image: photo ? photoUrl({ id, version: 1 }) : null,
+            updatedAt: at,
+          })
+          .returning();
         await saveExtras(tx, ctx.entityId, id, input.rfid, photo, at);
         // Kiosks identify people by card: the card travels with the person (personCards).
         await feed(tx, ctx.entityId, [personChange(created!), ...(input.rfid ? [cardChange(id, input.rfid)] : [])]);
@@ -99,16 +149,27 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
     async update(ctx: RequestContext, id: string, body: unknown, parse: (b: unknown) => UserInput): Promise<UserWire> {
       const current = await own(ctx, id);
       const input = parse(body);
+      await (input.role_id ? guard.assign(ctx, [id], input.role_id) : guard.change(ctx, [id]));
       const photo = await checkInput(ctx, input, id);
       const at = new Date(now());
       const nextVersion = current.version + 1;
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx.update(users).set({
-          email: input.email.toLowerCase(), phone: input.phone, countryCode: input.country_code || null, fullName: input.full_name,
-          userTypeId: input.user_type_id, labels: input.labels, ...(input.role_id ? { roleId: input.role_id } : {}),
-          ...(photo === undefined ? {} : { image: photo ? photoUrl({ id, version: nextVersion }) : null }),
-          version: sql`${users.version} + 1`, updatedAt: at,
-        }).where(and(eq(users.entityId, ctx.entityId), eq(users.id, id))).returning();
+        const [updated] = await tx
+          .update(users)
+          .set({
+            email: input.email.toLowerCase(),
+            phone: input.phone,
+            countryCode: input.country_code || null,
+            fullName: input.full_name,
+            userTypeId: input.user_type_id,
+            labels: input.labels,
+            ...(input.role_id ? { roleId: input.role_id } : {}),
+            ...(photo === undefined ? {} : { image: photo ? photoUrl({ id, version: nextVersion }) : null }),
+            version: sql`${users.version} + 1`,
+            updatedAt: at,
+          })
+          .where(and(eq(users.entityId, ctx.entityId), eq(users.id, id)))
+          .returning();
         await saveExtras(tx, ctx.entityId, id, input.rfid, photo, at);
         await feed(tx, ctx.entityId, [personChange(updated!), cardChange(id, input.rfid || null)]);
         return updated!;
@@ -121,11 +182,19 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
       const current = await own(ctx, id);
       // The caller and anyone with recorded visits stay: history must keep its people (archive them instead).
       if (current.id === ctx.userId) throw new ApiError(409, 'action_not_allowed');
-      const [visit] = await db.select({ id: visitEvents.id }).from(visitEvents).where(and(eq(visitEvents.entityId, ctx.entityId), eq(visitEvents.personId, id))).limit(1);
+      const [visit] = await db
+        .select({ id: visitEvents.id })
+        .from(visitEvents)
+        .where(and(eq(visitEvents.entityId, ctx.entityId), eq(visitEvents.personId, id)))
+        .limit(1);
       if (visit) throw new ApiError(409, 'user_has_visits');
+      await guard.removal(ctx, [id]);
       await db.transaction(async (tx) => {
         await tx.delete(users).where(and(eq(users.entityId, ctx.entityId), eq(users.id, id)));
-        await feed(tx, ctx.entityId, [{ table: 'people', id, op: 'del', version: current.version + 1, data: null }, cardChange(id, null)]);
+        await feed(tx, ctx.entityId, [
+          { table: 'people', id, op: 'del', version: current.version + 1, data: null },
+          cardChange(id, null),
+        ]);
       });
       onChanged(ctx.entityId);
     },
@@ -133,7 +202,11 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
     /** Archive (active false) or activate many users at once; ids of other companies are ignored. */
     async setActive(ctx: RequestContext, ids: string[], active: boolean) {
       assertAllowed(ctx, 'users');
-      return bulk(ctx, ids, { archived: !active }, (u) => u.id !== ctx.userId || active);
+      // The caller's own row is skipped when archiving (they would lock themselves out).
+      const others = active ? ids : ids.filter((id) => id !== ctx.userId);
+      if (others.length === 0) return { updated: 0 };
+      await (active ? guard.change(ctx, others) : guard.removal(ctx, others));
+      return bulk(ctx, others, { archived: !active }, () => true);
     },
 
     async moveType(ctx: RequestContext, ids: string[], userTypeId: string) {
@@ -150,9 +223,14 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
 
     async createLabel(ctx: RequestContext, name: string) {
       assertAllowed(ctx, 'users');
-      const existing = (await repo.labels(ctx.entityId)).find((l) => l.name.toLocaleLowerCase() === name.toLocaleLowerCase());
+      const existing = (await repo.labels(ctx.entityId)).find(
+        (l) => l.name.toLocaleLowerCase() === name.toLocaleLowerCase(),
+      );
       if (existing) throw new ApiError(400, 'name_exists', { name: ['errors.name_exists'] });
-      const [row] = await db.insert(labels).values({ entityId: ctx.entityId, id: uuidv7(), name }).returning({ id: labels.id, name: labels.name });
+      const [row] = await db
+        .insert(labels)
+        .values({ entityId: ctx.entityId, id: uuidv7(), name })
+        .returning({ id: labels.id, name: labels.name });
       return row!;
     },
 
@@ -172,13 +250,29 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
     },
   };
 
-  async function bulk(ctx: RequestContext, ids: string[], set: Partial<typeof users.$inferInsert>, allowed: (u: UserRow) => boolean) {
+  async function bulk(
+    ctx: RequestContext,
+    ids: string[],
+    set: Partial<typeof users.$inferInsert>,
+    allowed: (u: UserRow) => boolean,
+  ) {
     const found = (await repo.existing(ctx.entityId, ids)).filter(allowed);
     if (found.length === 0) return { updated: 0 };
     const at = new Date(now());
     const rows = await db.transaction(async (tx) => {
-      const updated = await tx.update(users).set({ ...set, version: sql`${users.version} + 1`, updatedAt: at })
-        .where(and(eq(users.entityId, ctx.entityId), inArray(users.id, found.map((u) => u.id)))).returning();
+      const updated = await tx
+        .update(users)
+        .set({ ...set, version: sql`${users.version} + 1`, updatedAt: at })
+        .where(
+          and(
+            eq(users.entityId, ctx.entityId),
+            inArray(
+              users.id,
+              found.map((u) => u.id),
+            ),
+          ),
+        )
+        .returning();
       await feed(tx, ctx.entityId, updated.map(personChange));
       return updated;
     });

@@ -2,24 +2,36 @@
 // user's edit screen shows (not in the spec's catalogue; same permission as the rest).
 import type { FastifyInstance } from 'fastify';
 import { userDocumentInput, userDocumentStatusInput } from '../../domain/schemas/user-documents';
-import { contextOf, requirePermission } from '../http/context';
+import { contextOf, declarePermission, requireLogin, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { UserDocumentsService } from './user-documents.service';
 
 export async function userDocumentsRoutes(app: FastifyInstance, { documents }: { documents: UserDocumentsService }) {
-  app.get<{ Params: { entityId: string } }>('/api/get_type_for_user_document/:entityId', async (request) =>
-    ({ data: documents.types(contextOf(request), request.params.entityId) }));
+  app.get<{ Params: { entityId: string } }>(
+    '/api/get_type_for_user_document/:entityId',
+    { preHandler: requireLogin() },
+    async (request) => ({ data: documents.types(contextOf(request), request.params.entityId) }),
+  );
 
-  app.get<{ Params: { userId: string } }>('/api/user_documents/:userId', { preHandler: requirePermission('users') }, async (request) =>
-    ({ data: await documents.list(contextOf(request), request.params.userId) }));
+  app.get<{ Params: { userId: string } }>(
+    '/api/user_documents/:userId',
+    { preHandler: requirePermission('users') },
+    async (request) => ({ data: await documents.list(contextOf(request), request.params.userId) }),
+  );
 
   app.post('/api/user_document', { preHandler: requirePermission('users') }, async (request, reply) => {
     const data = await documents.create(contextOf(request), parseOrThrow(userDocumentInput, request.body));
     return reply.code(201).send({ data, message: 'Document Created' });
   });
 
-  app.put<{ Params: { id: string } }>('/api/user_document/:id', async (request) => ({
-    data: await documents.setStatus(contextOf(request), request.params.id, () => parseOrThrow(userDocumentStatusInput, request.body)),
-    message: 'Document Vaccine Status Updated',
-  }));
+  app.put<{ Params: { id: string } }>(
+    '/api/user_document/:id',
+    { preHandler: declarePermission('users') },
+    async (request) => ({
+      data: await documents.setStatus(contextOf(request), request.params.id, () =>
+        parseOrThrow(userDocumentStatusInput, request.body),
+      ),
+      message: 'Document Vaccine Status Updated',
+    }),
+  );
 }

@@ -2,23 +2,38 @@
 // a company may record. Only the caller's company's users and documents are ever touched.
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { DOCUMENT_DETAIL_FIELDS, USER_DOCUMENT_TYPES, type UserDocumentInput } from '../../domain/schemas/user-documents';
+import {
+  DOCUMENT_DETAIL_FIELDS,
+  USER_DOCUMENT_TYPES,
+  type UserDocumentInput,
+} from '../../domain/schemas/user-documents';
 import type { Db } from '../db/database';
 import { userDocuments, users } from '../db/schema/index';
 import { notFound } from '../http/api-error';
-import { lockFeed, writeChanges } from '../sync/changes';
+import { feedChanges } from '../sync/changes';
 import { documentChange } from './documents.projections';
 import { assertAllowed, type RequestContext } from '../http/context';
 
 type Row = typeof userDocuments.$inferSelect;
 const wire = (d: Row) => ({
-  id: d.id, user_id: d.userId, type: d.type, status: d.status, notes: d.notes, start_date: d.startDate, expiry_date: d.expiryDate,
-  ...d.details, created_at: d.createdAt.toISOString(), updated_at: d.updatedAt.toISOString(),
+  id: d.id,
+  user_id: d.userId,
+  type: d.type,
+  status: d.status,
+  notes: d.notes,
+  start_date: d.startDate,
+  expiry_date: d.expiryDate,
+  ...d.details,
+  created_at: d.createdAt.toISOString(),
+  updated_at: d.updatedAt.toISOString(),
 });
 
 export function userDocumentsService(db: Db, now: () => number) {
   async function userOf(entityId: string, userId: string) {
-    const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.entityId, entityId), eq(users.id, userId)));
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.entityId, entityId), eq(users.id, userId)));
     if (!u) throw notFound();
   }
   return {
@@ -29,8 +44,16 @@ export function userDocumentsService(db: Db, now: () => number) {
 
     async list(ctx: RequestContext, userId: string) {
       await userOf(ctx.entityId, userId);
-      const rows = await db.select().from(userDocuments)
-        .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.userId, userId), ne(userDocuments.status, 'DELETED')))
+      const rows = await db
+        .select()
+        .from(userDocuments)
+        .where(
+          and(
+            eq(userDocuments.entityId, ctx.entityId),
+            eq(userDocuments.userId, userId),
+            ne(userDocuments.status, 'DELETED'),
+          ),
+        )
         .orderBy(asc(userDocuments.createdAt), asc(userDocuments.id));
       return rows.map(wire);
     },
@@ -42,11 +65,22 @@ export function userDocumentsService(db: Db, now: () => number) {
       const at = new Date(now());
       // The document and its change for devices commit together.
       const row = await db.transaction(async (tx) => {
-        const [made] = await tx.insert(userDocuments).values({
-          entityId: ctx.entityId, id: uuidv7(), userId: input.user_id, type: input.type, notes: input.notes || null,
-          startDate: input.start_date || null, expiryDate: input.expiry_date || null, details, createdAt: at, updatedAt: at,
-        }).returning();
-        await writeChanges(tx, ctx.entityId, await lockFeed(tx, ctx.entityId), [documentChange(made!)]);
+        const [made] = await tx
+          .insert(userDocuments)
+          .values({
+            entityId: ctx.entityId,
+            id: uuidv7(),
+            userId: input.user_id,
+            type: input.type,
+            notes: input.notes || null,
+            startDate: input.start_date || null,
+            expiryDate: input.expiry_date || null,
+            details,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        await feedChanges(tx, ctx.entityId, [documentChange(made!)]);
         return made!;
       });
       return wire(row);
@@ -54,15 +88,22 @@ export function userDocumentsService(db: Db, now: () => number) {
 
     /** Looks the document up before the body is read, so another company's id is a 404. */
     async setStatus(ctx: RequestContext, id: string, parse: () => { status: string }) {
-      const [doc] = await db.select({ id: userDocuments.id }).from(userDocuments)
-        .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id), ne(userDocuments.status, 'DELETED')));
+      const [doc] = await db
+        .select({ id: userDocuments.id })
+        .from(userDocuments)
+        .where(
+          and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id), ne(userDocuments.status, 'DELETED')),
+        );
       if (!doc) throw notFound();
       assertAllowed(ctx, 'users');
       const { status } = parse();
       const row = await db.transaction(async (tx) => {
-        const [changed] = await tx.update(userDocuments).set({ status, updatedAt: new Date(now()) })
-          .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id))).returning();
-        await writeChanges(tx, ctx.entityId, await lockFeed(tx, ctx.entityId), [documentChange(changed!)]);
+        const [changed] = await tx
+          .update(userDocuments)
+          .set({ status, updatedAt: new Date(now()) })
+          .where(and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id)))
+          .returning();
+        await feedChanges(tx, ctx.entityId, [documentChange(changed!)]);
         return changed!;
       });
       return wire(row);

@@ -7,30 +7,37 @@ import type { Db } from '../db/database';
 import { users, userTypes } from '../db/schema/index';
 import { ApiError, invalid } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
-import { lockFeed, writeChanges, type ChangeInput } from '../sync/changes';
+import { feedChanges } from '../sync/changes';
+import { userTypeChange } from './people.projections';
 
 type UserTypeRow = typeof userTypes.$inferSelect;
 
-/** The same shape snapshotOf sends for seeded types. */
-export const userTypeChange = (t: UserTypeRow): ChangeInput => ({
-  table: 'userTypes', id: t.id, op: 'put', version: 1,
-  data: { id: t.id, name: t.name, registrationMethod: t.registrationMethod, gracePeriodMinutes: t.gracePeriodMinutes, profilePhoto: t.profilePhoto === '1', parentId: t.parentId },
-});
-
 const toWire = (t: UserTypeRow, userCount = 0) => ({
-  id: t.id, name: t.name, registration_method: t.registrationMethod, grace_period: t.gracePeriodMinutes,
-  profile_photo: t.profilePhoto === '1', parent_id: t.parentId, users_count: userCount,
+  id: t.id,
+  name: t.name,
+  registration_method: t.registrationMethod,
+  grace_period: t.gracePeriodMinutes,
+  profile_photo: t.profilePhoto === '1',
+  parent_id: t.parentId,
+  users_count: userCount,
 });
 
 export function userTypesService(db: Db, onChanged: (entityId: string) => void) {
   return {
     async list(ctx: RequestContext) {
       assertAllowed(ctx, 'show_user_types_list');
-      const counts = db.select({ typeId: users.userTypeId, n: sql<number>`count(*)::int`.as('n') }).from(users)
-        .where(eq(users.entityId, ctx.entityId)).groupBy(users.userTypeId).as('counts');
-      const rows = await db.select({ type: userTypes, n: counts.n }).from(userTypes)
+      const counts = db
+        .select({ typeId: users.userTypeId, n: sql<number>`count(*)::int`.as('n') })
+        .from(users)
+        .where(eq(users.entityId, ctx.entityId))
+        .groupBy(users.userTypeId)
+        .as('counts');
+      const rows = await db
+        .select({ type: userTypes, n: counts.n })
+        .from(userTypes)
         .leftJoin(counts, eq(counts.typeId, userTypes.id))
-        .where(eq(userTypes.entityId, ctx.entityId)).orderBy(asc(userTypes.name));
+        .where(eq(userTypes.entityId, ctx.entityId))
+        .orderBy(asc(userTypes.name));
       return rows.map((r) => toWire(r.type, r.n ?? 0));
     },
 
@@ -40,13 +47,22 @@ export function userTypesService(db: Db, onChanged: (entityId: string) => void) 
       if (all.some((t) => t.name.toLocaleLowerCase() === input.name.toLocaleLowerCase())) {
         throw new ApiError(400, 'name_exists', { name: ['errors.name_exists'] });
       }
-      if (input.parent_id && !all.some((t) => t.id === input.parent_id)) throw invalid({ parent_id: ['validation.uuid'] });
+      if (input.parent_id && !all.some((t) => t.id === input.parent_id))
+        throw invalid({ parent_id: ['validation.uuid'] });
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(userTypes).values({
-          entityId: ctx.entityId, id: uuidv7(), name: input.name, registrationMethod: input.registration_method,
-          gracePeriodMinutes: input.grace_period, profilePhoto: input.profile_photo ? '1' : '0', parentId: input.parent_id ?? null,
-        }).returning();
-        await writeChanges(tx, ctx.entityId, await lockFeed(tx, ctx.entityId), [userTypeChange(created!)]);
+        const [created] = await tx
+          .insert(userTypes)
+          .values({
+            entityId: ctx.entityId,
+            id: uuidv7(),
+            name: input.name,
+            registrationMethod: input.registration_method,
+            gracePeriodMinutes: input.grace_period,
+            profilePhoto: input.profile_photo ? '1' : '0',
+            parentId: input.parent_id ?? null,
+          })
+          .returning();
+        await feedChanges(tx, ctx.entityId, [userTypeChange(created!)]);
         return created!;
       });
       onChanged(ctx.entityId);
@@ -54,7 +70,10 @@ export function userTypesService(db: Db, onChanged: (entityId: string) => void) 
     },
 
     async exists(entityId: string, id: string) {
-      const [row] = await db.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
+      const [row] = await db
+        .select({ id: userTypes.id })
+        .from(userTypes)
+        .where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
       return Boolean(row);
     },
   };

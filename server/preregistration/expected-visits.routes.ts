@@ -4,14 +4,22 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { APPROVAL_ACTIONS } from '../../domain/preregistration-visit';
-import { addExpectedVisitorsBody, editExpectedVisitBody, validateUserUpdateBody, visitIdBody } from '../../domain/preregistration-schemas';
+import {
+  addExpectedVisitorsBody,
+  editExpectedVisitBody,
+  validateUserUpdateBody,
+  visitIdBody,
+} from '../../domain/preregistration-schemas';
 import { contextOf, requirePermission } from '../http/context';
 import { validationMessage } from '../http/i18n';
 import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
 import { baseUrlOf } from './public-http';
 
-export async function expectedVisitsRoutes(app: FastifyInstance, { services, publicUrl }: { services: Services; publicUrl?: string }) {
+export async function expectedVisitsRoutes(
+  app: FastifyInstance,
+  { services, publicUrl }: { services: Services; publicUrl?: string },
+) {
   const visits = services.expectedVisits;
   const can = { preHandler: requirePermission('dashboard') };
 
@@ -27,7 +35,7 @@ export async function expectedVisitsRoutes(app: FastifyInstance, { services, pub
   for (const action of APPROVAL_ACTIONS) {
     app.post(`/api/${action}`, can, async (request) => {
       const b = parseOrThrow(visitIdBody, request.body);
-      return { data: await visits.decide(contextOf(request), action, b.visit_id) };
+      return { data: await visits.decide(contextOf(request), action, b.visit_id, baseUrlOf(request, publicUrl)) };
     });
   }
 
@@ -45,7 +53,11 @@ export async function expectedVisitsRoutes(app: FastifyInstance, { services, pub
     const b = parseOrThrow(validateUserUpdateBody, request.body);
     const ctx = contextOf(request);
     const errors = await visits.validateUserUpdate(ctx, b.email, b.phone, b.user_id);
-    return { errors: Object.fromEntries(Object.entries(errors).map(([field, keys]) => [field, keys.map((k) => validationMessage(ctx.lang, k))])) };
+    return {
+      errors: Object.fromEntries(
+        Object.entries(errors).map(([field, keys]) => [field, keys.map((k) => validationMessage(ctx.lang, k))]),
+      ),
+    };
   });
 
   app.get('/api/visitor-photos/:visitId', can, async (request, reply) => {

@@ -7,8 +7,17 @@ import type { Db } from '../db/database';
 import { journeyFlows, userTypes } from '../db/schema/journeys';
 import { roles, users } from '../db/schema/people';
 import { notFound } from '../http/api-error';
+import type { Tx } from '../sync/changes';
 
-export type Flags = Record<'is_image_required' | 'is_qr_included' | 'is_face_id_included' | 'is_rfid_included' | 'is_compliance_required' | 'is_using_kiosk_screen', 0 | 1>;
+export type Flags = Record<
+  | 'is_image_required'
+  | 'is_qr_included'
+  | 'is_face_id_included'
+  | 'is_rfid_included'
+  | 'is_compliance_required'
+  | 'is_using_kiosk_screen',
+  0 | 1
+>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,34 +47,61 @@ export function flagsOf(flow: Flow): Flags {
 
 export async function userTypeIn(db: Db, entityId: string, id: string) {
   if (!UUID.test(id)) throw notFound();
-  const [type] = await db.select().from(userTypes).where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
+  const [type] = await db
+    .select()
+    .from(userTypes)
+    .where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
   if (!type) throw notFound();
   return type;
 }
 
 /** The user types a visitor may pick on this flow's link: the flow's own first, then any self-registering type. */
 export async function preRegistrationTypes(db: Db, flow: Flow) {
-  const all = await db.select().from(userTypes).where(eq(userTypes.entityId, flow.entityId)).orderBy(asc(userTypes.name));
+  const all = await db
+    .select()
+    .from(userTypes)
+    .where(eq(userTypes.entityId, flow.entityId))
+    .orderBy(asc(userTypes.name));
   const open = all.filter((t) => t.id === flow.userTypeId || initialStatusFor(t.registrationMethod) !== null);
   open.sort((a, b) => Number(b.id === flow.userTypeId) - Number(a.id === flow.userTypeId));
   return open.map((t) => ({
-    id: t.id, name: t.name, entity_id: t.entityId, pre_registration_method: t.registrationMethod,
-    can_register: initialStatusFor(t.registrationMethod) !== null, can_change_user_type: canChangeUserType(t.registrationMethod),
+    id: t.id,
+    name: t.name,
+    entity_id: t.entityId,
+    pre_registration_method: t.registrationMethod,
+    can_register: initialStatusFor(t.registrationMethod) !== null,
+    can_change_user_type: canChangeUserType(t.registrationMethod),
   }));
 }
 
 /** People who can host: not archived, with a role other than the default users'. At most 10, names only. */
 export async function searchHosts(db: Db, entityId: string, search: string) {
   const needle = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const hostRoles = db.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, entityId), ne(roles.name, 'default users')));
-  return db.select({ id: users.id, full_name: users.fullName }).from(users)
-    .where(and(eq(users.entityId, entityId), eq(users.archived, false), inArray(users.roleId, hostRoles), or(ilike(users.fullName, needle))))
-    .orderBy(asc(users.fullName)).limit(10);
+  const hostRoles = db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.entityId, entityId), ne(roles.name, 'default users')));
+  return db
+    .select({ id: users.id, full_name: users.fullName })
+    .from(users)
+    .where(
+      and(
+        eq(users.entityId, entityId),
+        eq(users.archived, false),
+        inArray(users.roleId, hostRoles),
+        or(ilike(users.fullName, needle)),
+      ),
+    )
+    .orderBy(asc(users.fullName))
+    .limit(10);
 }
 
-export async function isHost(db: Db, entityId: string, id: string): Promise<boolean> {
+/** Takes `tx` inside a transaction: a root query there deadlocks PGlite (issue 11 item 2). */
+export async function isHost(db: Db | Tx, entityId: string, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  const [row] = await db.select({ role: roles.name }).from(users)
+  const [row] = await db
+    .select({ role: roles.name })
+    .from(users)
     .innerJoin(roles, and(eq(roles.entityId, users.entityId), eq(roles.id, users.roleId)))
     .where(and(eq(users.entityId, entityId), eq(users.id, id), eq(users.archived, false)));
   return Boolean(row && row.role !== 'default users');

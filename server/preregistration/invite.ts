@@ -14,18 +14,33 @@ export interface LinkContext {
   baseUrl: string;
 }
 
-export const personalLink = (baseUrl: string, visitUrl: string, code: string) => `${baseUrl.replace(/\/$/, '')}/c/${visitUrl}/${code}`;
+export const personalLink = (baseUrl: string, visitUrl: string, code: string) =>
+  `${baseUrl.replace(/\/$/, '')}/c/${visitUrl}/${code}`;
 /** The online compliance form of the visit (the random url is its secret, as for /c/{visitUrl}). */
-export const complianceLink = (baseUrl: string, visitUrl: string) => `${baseUrl.replace(/\/$/, '')}/online-compliance/${visitUrl}`;
+export const complianceLink = (baseUrl: string, visitUrl: string) =>
+  `${baseUrl.replace(/\/$/, '')}/online-compliance/${visitUrl}`;
 
 export async function inviteVisitor(
-  db: Db, mailer: Mailer, link: LinkContext, visit: VisitRow,
-  person: { email: string; fullName: string }, code: string, qr: string,
+  db: Db,
+  mailer: Mailer,
+  link: LinkContext,
+  visit: VisitRow,
+  person: { email: string; fullName: string },
+  code: string,
+  qr: string,
 ): Promise<void> {
-  const [entity] = await db.select({ name: entities.name }).from(entities).where(and(eq(entities.id, visit.entityId)));
+  const [entity] = await db
+    .select({ name: entities.name })
+    .from(entities)
+    .where(and(eq(entities.id, visit.entityId)));
   const message = await invitationMail({
-    lang: link.lang, to: person.email, visitorName: person.fullName, companyName: entity?.name ?? '',
-    when: `${visit.visitDate} ${visit.visitTime.slice(0, 5)}`, link: personalLink(link.baseUrl, visit.visitUrl, code), qr,
+    lang: link.lang,
+    to: person.email,
+    visitorName: person.fullName,
+    companyName: entity?.name ?? '',
+    when: `${visit.visitDate} ${visit.visitTime.slice(0, 5)}`,
+    link: personalLink(link.baseUrl, visit.visitUrl, code),
+    qr,
     pendingApproval: visit.status === 'pending',
     complianceLink: visit.flags.is_compliance_required ? complianceLink(link.baseUrl, visit.visitUrl) : undefined,
   });

@@ -19,22 +19,42 @@ import { graceOf, visitByUrl, withFeed } from './visits.repo';
 export function onlineComplianceService(db: Db, now: () => number) {
   async function load(visitUrl: string) {
     const visit = await visitByUrl(db, visitUrl);
-    if (!visit) throw notFound();
-    const meta = visitMetadataOf({ ...visit, graceMinutes: await graceOf(db, visit.entityId, visit.userTypeId) }, now());
+    // A held visit (visit-hold.ts) records nothing in the named person's name until they confirm.
+    if (!visit || visit.status === 'held') throw notFound();
+    const meta = visitMetadataOf(
+      { ...visit, graceMinutes: await graceOf(db, visit.entityId, visit.userTypeId) },
+      now(),
+    );
     const [flow] = visit.journeyFlowId
-      ? await db.select().from(journeyFlows).where(and(eq(journeyFlows.entityId, visit.entityId), eq(journeyFlows.id, visit.journeyFlowId)))
+      ? await db
+          .select()
+          .from(journeyFlows)
+          .where(and(eq(journeyFlows.entityId, visit.entityId), eq(journeyFlows.id, visit.journeyFlowId)))
       : [];
     const settings = readFlowSettings(flow?.settings ?? {});
-    const [form] = settings.compliance_id && /^[0-9a-f-]{36}$/i.test(settings.compliance_id)
-      ? await db.select().from(complianceForms).where(and(eq(complianceForms.entityId, visit.entityId), eq(complianceForms.id, settings.compliance_id)))
-      : [];
+    const [form] =
+      settings.compliance_id && /^[0-9a-f-]{36}$/i.test(settings.compliance_id)
+        ? await db
+            .select()
+            .from(complianceForms)
+            .where(and(eq(complianceForms.entityId, visit.entityId), eq(complianceForms.id, settings.compliance_id)))
+        : [];
     return { visit, meta, form, frequency: settings.compliance_frequency };
   }
   async function lastPass(entityId: string, personId: string, formId: string) {
-    const [row] = await db.select({ at: complianceAnswers.at }).from(complianceAnswers).where(and(
-      eq(complianceAnswers.entityId, entityId), eq(complianceAnswers.personId, personId),
-      eq(complianceAnswers.complianceId, formId), eq(complianceAnswers.outcome, 'passed'),
-    )).orderBy(desc(complianceAnswers.at)).limit(1);
+    const [row] = await db
+      .select({ at: complianceAnswers.at })
+      .from(complianceAnswers)
+      .where(
+        and(
+          eq(complianceAnswers.entityId, entityId),
+          eq(complianceAnswers.personId, personId),
+          eq(complianceAnswers.complianceId, formId),
+          eq(complianceAnswers.outcome, 'passed'),
+        ),
+      )
+      .orderBy(desc(complianceAnswers.at))
+      .limit(1);
     return row ?? null;
   }
 
@@ -44,9 +64,19 @@ export function onlineComplianceService(db: Db, now: () => number) {
       const { visit, meta, form, frequency } = await load(visitUrl);
       const last = form ? await lastPass(visit.entityId, visit.personId, form.id) : null;
       return {
-        visitMetadata: meta, frequency,
+        visitMetadata: meta,
+        frequency,
         due: form ? complianceDue(frequency, last, now(), -tzOffset) : false,
-        form: form ? { id: form.id, name: form.name, version: form.version, questions: form.questions, agreementText: form.agreementText, statement: form.statement } : null,
+        form: form
+          ? {
+              id: form.id,
+              name: form.name,
+              version: form.version,
+              questions: form.questions,
+              agreementText: form.agreementText,
+              statement: form.statement,
+            }
+          : null,
       };
     },
 
@@ -58,11 +88,23 @@ export function onlineComplianceService(db: Db, now: () => number) {
       if (problem) throw invalid({ answers: [problem] });
       const result = evaluateCompliance(form, b.answers, b.agreed);
       await withFeed(db, visit.entityId, async (tx) => {
-        const [row] = await tx.insert(complianceAnswers).values({
-          entityId: visit.entityId, id: uuidv7(), personId: visit.personId, complianceId: form.id, complianceVersion: form.version,
-          answers: b.answers, outcome: result.outcome, isWrong: result.isWrong, visitId: visit.id, areaId: visit.areaId,
-          userTypeId: visit.userTypeId, at: now(),
-        }).returning();
+        const [row] = await tx
+          .insert(complianceAnswers)
+          .values({
+            entityId: visit.entityId,
+            id: uuidv7(),
+            personId: visit.personId,
+            complianceId: form.id,
+            complianceVersion: form.version,
+            answers: b.answers,
+            outcome: result.outcome,
+            isWrong: result.isWrong,
+            visitId: visit.id,
+            areaId: visit.areaId,
+            userTypeId: visit.userTypeId,
+            at: now(),
+          })
+          .returning();
         return { result: null, changes: [rowChange('complianceAnswers', row!)] };
       });
       return { outcome: result.outcome, questions: result.questions, agreement_missing: result.agreementMissing };

@@ -4,17 +4,29 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import {
-  checkUserBody, confirmVisitBody, createExpectedVisitBody, hostSearchBody, validateExpectedVisitBody,
+  checkUserBody,
+  confirmVisitBody,
+  createExpectedVisitBody,
+  hostSearchBody,
+  validateExpectedVisitBody,
 } from '../../domain/preregistration-schemas';
 import { onlineComplianceBody } from '../../domain/online-compliance';
+import { t } from '../http/i18n';
 import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
 import { readForm } from './multipart';
 import { baseUrlOf, langParam, READ_LIMIT, visitExistsAware, WRITE_LIMIT } from './public-http';
 
-interface Options { services: Services; publicUrl?: string; passportUrl?: string }
+interface Options {
+  services: Services;
+  publicUrl?: string;
+  passportUrl?: string;
+}
 type P = Record<string, string>;
 const UPLOAD_LIMIT = 4 * 1024 * 1024;
+const confirmRegistrationBody = v.object({
+  token: v.pipe(v.string('validation.required'), v.maxLength(64, 'validation.too_long')),
+});
 const flowQuery = v.object({ journey_id: v.optional(v.string()), journeyFlowId: v.optional(v.string()) });
 
 export async function preregistrationRoutes(app: FastifyInstance, { services, publicUrl, passportUrl }: Options) {
@@ -23,10 +35,14 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
   const read = { public: true, rateLimit: READ_LIMIT };
   const write = { public: true, rateLimit: WRITE_LIMIT };
 
-  app.get('/api/check_image_qr_compliance_status_in_pre_registration/:lang/:journeyFlowId', { config: read }, async (request) => {
-    langParam(request);
-    return { status: true, data: await pre.flags((request.params as P).journeyFlowId!) };
-  });
+  app.get(
+    '/api/check_image_qr_compliance_status_in_pre_registration/:lang/:journeyFlowId',
+    { config: read },
+    async (request) => {
+      langParam(request);
+      return { status: true, data: await pre.flags((request.params as P).journeyFlowId!) };
+    },
+  );
 
   app.get('/api/get_pre_registration_user_type/:lang/:id', { config: read }, async (request) => {
     langParam(request);
@@ -91,17 +107,36 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
     });
   });
 
+  // The one-time link a held registration mailed to the person on file (visit-hold.ts).
+  app.post('/api/confirm-registration/:lang', { config: write }, async (request) => {
+    const lang = langParam(request);
+    const b = parseOrThrow(confirmRegistrationBody, request.body);
+    const data = await pre.confirmHold(b.token, { lang, baseUrl: baseUrlOf(request, publicUrl) });
+    return { data: { ...data, message: t(lang, 'visitHold.confirmed') } };
+  });
+
   app.get('/api/visit-by-visit-url/:lang/:visitUrl', { config: read }, async (request) => {
     langParam(request);
     const code = (request.query as { code?: string }).code;
-    return { data: await pre.details((request.params as P).visitUrl!, typeof code === 'string' ? code : undefined, passportUrl ?? '') };
+    return {
+      data: await pre.details(
+        (request.params as P).visitUrl!,
+        typeof code === 'string' ? code : undefined,
+        passportUrl ?? '',
+      ),
+    };
   });
 
   // /online-compliance/:visitUrl (no login; the random url is the secret, as for /c/{visitUrl}).
   app.get('/api/online-compliance/:lang/:visitUrl', { config: read }, async (request) => {
     langParam(request);
     const tz = Number((request.query as { tz_offset?: string }).tz_offset ?? 0);
-    return { data: await pre.onlineCompliance((request.params as P).visitUrl!, Number.isInteger(tz) && Math.abs(tz) <= 900 ? tz : 0) };
+    return {
+      data: await pre.onlineCompliance(
+        (request.params as P).visitUrl!,
+        Number.isInteger(tz) && Math.abs(tz) <= 900 ? tz : 0,
+      ),
+    };
   });
   app.post('/api/online-compliance/:lang/:visitUrl', { config: write }, async (request, reply) => {
     langParam(request);
@@ -112,14 +147,21 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
   // Sent as POST with a PUT override (spec 2 §7); both methods land here.
   for (const method of ['POST', 'PUT'] as const) {
     app.route({
-      method, url: '/api/confirm/visit/:lang', config: write, bodyLimit: UPLOAD_LIMIT,
+      method,
+      url: '/api/confirm/visit/:lang',
+      config: write,
+      bodyLimit: UPLOAD_LIMIT,
       handler: async (request) => {
         langParam(request);
         const form = await readForm(request);
         const fields = { ...form.fields };
         for (const key of ['user', 'custom_fields']) {
           if (typeof fields[key] === 'string' && key === 'user') {
-            try { fields[key] = JSON.parse(fields[key] as string); } catch { fields[key] = null; }
+            try {
+              fields[key] = JSON.parse(fields[key] as string);
+            } catch {
+              fields[key] = null;
+            }
           }
         }
         const b = parseOrThrow(confirmVisitBody, fields);

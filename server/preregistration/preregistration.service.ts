@@ -10,13 +10,25 @@ import { customFields } from '../db/schema/kiosk-config';
 import { users } from '../db/schema/people';
 import { ApiError, invalid, notFound } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
-import { personChange } from '../sync/projections';
+import { personChange } from '../people/people.projections';
 import { flagsOf, flowById, isHost, preRegistrationTypes, searchHosts, userTypeIn } from './flows';
 import type { Photo } from './multipart';
 import { inviteVisitor, type LinkContext } from './invite';
-import { findOrCreatePerson, graceOf, personByEmailOrPhone, sameVisitExists, sha256, updateVisit, visitByUrl, insertVisit, withFeed } from './visits.repo';
+import {
+  findOrCreatePerson,
+  graceOf,
+  personByEmailOrPhone,
+  sameVisitExists,
+  sha256,
+  updateVisit,
+  visitByUrl,
+  insertVisit,
+  withFeed,
+} from './visits.repo';
 import { visitQr } from './signing';
 import { onlineComplianceService } from './online-compliance';
+import { mailHoldConfirmation, newHold, personOnFile, visitHoldService } from './visit-hold';
+import { t } from '../http/i18n';
 
 export function preregistrationService(db: Db, now: () => number, mailer: Mailer) {
   async function instantOrThrow(date: string, time: string, tz: number): Promise<number> {
@@ -29,24 +41,43 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
 
   return {
     ...onlineComplianceService(db, now),
-    async flags(flowId: string) { return flagsOf(await flowById(db, flowId)); },
-    async userTypes(flowId: string) { return preRegistrationTypes(db, await flowById(db, flowId)); },
+    ...visitHoldService(db, now, mailer),
+    async flags(flowId: string) {
+      return flagsOf(await flowById(db, flowId));
+    },
+    async userTypes(flowId: string) {
+      return preRegistrationTypes(db, await flowById(db, flowId));
+    },
 
     async userTypeMethod(flowId: string, userTypeId: string) {
       const flow = await flowById(db, flowId);
       const type = await userTypeIn(db, flow.entityId, userTypeId);
-      return { registration_method: type.registrationMethod, can_register: initialStatusFor(type.registrationMethod) !== null, can_change_user_type: canChangeUserType(type.registrationMethod) };
+      return {
+        registration_method: type.registrationMethod,
+        can_register: initialStatusFor(type.registrationMethod) !== null,
+        can_change_user_type: canChangeUserType(type.registrationMethod),
+      };
     },
 
     async customFields(flowId: string) {
       const flow = await flowById(db, flowId);
       const ids = readFlowSettings(flow.settings).custom_field_ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
       if (!ids.length) return [];
-      const rows = await db.select().from(customFields).where(and(eq(customFields.entityId, flow.entityId), inArray(customFields.id, ids)));
+      const rows = await db
+        .select()
+        .from(customFields)
+        .where(and(eq(customFields.entityId, flow.entityId), inArray(customFields.id, ids)));
       const sections = new Map<string, typeof rows>();
       for (const r of rows) sections.set(r.section, [...(sections.get(r.section) ?? []), r]);
       return [...sections].map(([name, fields]) => ({
-        name, custom_fields: fields.map((f) => ({ id: f.id, name: f.name, type: f.type, options: f.options, required: f.required })),
+        name,
+        custom_fields: fields.map((f) => ({
+          id: f.id,
+          name: f.name,
+          type: f.type,
+          options: f.options,
+          required: f.required,
+        })),
       }));
     },
 
@@ -55,7 +86,12 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
       await userTypeIn(db, flow.entityId, userTypeId);
       const s = readFlowSettings(flow.settings);
       // Hosts are found by search (spec 1 §5), never listed to the public.
-      return { host_enabled: s.host ? 1 : 0, allow_not_select_host: s.allow_no_host ? 1 : 0, hosts: [] as unknown[], note: '' };
+      return {
+        host_enabled: s.host ? 1 : 0,
+        allow_not_select_host: s.allow_no_host ? 1 : 0,
+        hosts: [] as unknown[],
+        note: '',
+      };
     },
 
     async hostSearch(flowId: string, search: string) {
@@ -68,7 +104,11 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
       const person = await personByEmailOrPhone(db, flow.entityId, email || undefined, phone || undefined);
       if (!person?.userTypeId) return { user_exists: Boolean(person), user_type: null, can_change_user_type: true };
       const type = await userTypeIn(db, flow.entityId, person.userTypeId);
-      return { user_exists: true, user_type: { id: type.id, name: type.name }, can_change_user_type: canChangeUserType(type.registrationMethod) };
+      return {
+        user_exists: true,
+        user_type: { id: type.id, name: type.name },
+        can_change_user_type: canChangeUserType(type.registrationMethod),
+      };
     },
 
     async userEntity(flowId: string, email?: string, phone?: string) {
@@ -79,15 +119,20 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
 
     async userFound(flowId: string, email?: string, phone?: string) {
       const flow = await flowById(db, flowId);
-      return { user_found: Boolean(await personByEmailOrPhone(db, flow.entityId, email || undefined, phone || undefined)) };
+      return {
+        user_found: Boolean(await personByEmailOrPhone(db, flow.entityId, email || undefined, phone || undefined)),
+      };
     },
 
     /** Whether the same person is already expected at that time; answers the visit_exists error. */
-    async validateVisit(flowId: string, b: { email?: string; phone?: string; visit_date: string; visit_time: string; tz_offset: number }) {
+    async validateVisit(
+      flowId: string,
+      b: { email?: string; phone?: string; visit_date: string; visit_time: string; tz_offset: number },
+    ) {
       const flow = await flowById(db, flowId);
       const at = await instantOrThrow(b.visit_date, b.visit_time, b.tz_offset);
       const person = await personByEmailOrPhone(db, flow.entityId, b.email || undefined, b.phone || undefined);
-      if (person && await sameVisitExists(db, flow.entityId, person.id, at)) throw new ApiError(422, 'visit_exists');
+      if (person && (await sameVisitExists(db, flow.entityId, person.id, at))) throw new ApiError(422, 'visit_exists');
       return { exists: false };
     },
 
@@ -99,22 +144,97 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
       const at = await instantOrThrow(b.visit_date, b.visit_time, b.tz_offset);
       const host = orNull(b.host);
       if (host && !(await isHost(db, flow.entityId, host))) throw notFound();
-      const existing = await personByEmailOrPhone(db, flow.entityId, b.email);
-      if (isPhotoRequired(flagsOf(flow), existing?.image) && !photo) throw new ApiError(400, 'photo_required', { image: ['errors.photo_required'] });
+      const existing = await personOnFile(db, flow.entityId, b.email, b.phone);
+      if (isPhotoRequired(flagsOf(flow), existing?.image) && !photo)
+        throw new ApiError(400, 'photo_required', { image: ['errors.photo_required'] });
       const nowDate = new Date(now());
+      if (existing) {
+        // Someone on file: held until they confirm from their own mailbox (visit-hold.ts).
+        const hold = newHold(now(), at, type.gracePeriodMinutes);
+        const held = await withFeed(db, flow.entityId, async (tx) => {
+          if (await sameVisitExists(tx, flow.entityId, existing.id, at)) throw new ApiError(422, 'visit_exists');
+          const created = await insertVisit(
+            tx,
+            {
+              entityId: flow.entityId,
+              personId: existing.id,
+              journeyFlowId: flow.id,
+              areaId: orNull(b.area_id),
+              userTypeId: type.id,
+              hostId: host,
+              visitDate: b.visit_date,
+              visitTime: b.visit_time,
+              visitAt: at,
+              status: 'held',
+              companyName: b.company_name || null,
+              registrationMethod: type.registrationMethod,
+              customFields: b.custom_fields ?? [],
+              flags: flagsOf(flow),
+              photoType: photo?.type ?? null,
+              photoBase64: photo?.bytes.toString('base64') ?? null,
+              createdBy: null,
+              holdHash: hold.holdHash,
+              holdExpiresAt: hold.holdExpiresAt,
+            },
+            nowDate,
+          );
+          return { result: created.visit, changes: created.changes };
+        });
+        await mailHoldConfirmation(db, mailer, link, held, existing, hold.token);
+        return {
+          local_qr: null,
+          visit_id: null,
+          status: held.status,
+          visit_url: null,
+          message: t(link.lang, 'visitHold.checkEmail'),
+        };
+      }
       const made = await withFeed(db, flow.entityId, async (tx) => {
-        const { person, changes } = await findOrCreatePerson(tx, flow.entityId, {
-          email: b.email, phone: b.phone, countryCode: b.country_code, firstName: b.first_name, lastName: b.last_name,
-          userTypeId: type.id, passportId: b.passport_id,
-        }, nowDate);
+        const { person, changes } = await findOrCreatePerson(
+          tx,
+          flow.entityId,
+          {
+            email: b.email,
+            phone: b.phone,
+            countryCode: b.country_code,
+            firstName: b.first_name,
+            lastName: b.last_name,
+            userTypeId: type.id,
+            passportId: b.passport_id,
+          },
+          nowDate,
+        );
+        // Someone on file by now (a concurrent registration): never act as them.
+        if (!changes.length) throw new ApiError(409, 'action_not_allowed');
         if (await sameVisitExists(tx, flow.entityId, person.id, at)) throw new ApiError(422, 'visit_exists');
-        const created = await insertVisit(tx, {
-          entityId: flow.entityId, personId: person.id, journeyFlowId: flow.id, areaId: orNull(b.area_id), userTypeId: type.id, hostId: host,
-          visitDate: b.visit_date, visitTime: b.visit_time, visitAt: at, status, companyName: b.company_name || null,
-          registrationMethod: type.registrationMethod, customFields: b.custom_fields ?? [], flags: flagsOf(flow),
-          photoType: photo?.type ?? null, photoBase64: photo?.bytes.toString('base64') ?? null, createdBy: null,
-        }, nowDate);
-        if (photo && !person.image) await tx.update(users).set({ image: photoUrl(created.visit.id) }).where(and(eq(users.entityId, flow.entityId), eq(users.id, person.id)));
+        const created = await insertVisit(
+          tx,
+          {
+            entityId: flow.entityId,
+            personId: person.id,
+            journeyFlowId: flow.id,
+            areaId: orNull(b.area_id),
+            userTypeId: type.id,
+            hostId: host,
+            visitDate: b.visit_date,
+            visitTime: b.visit_time,
+            visitAt: at,
+            status,
+            companyName: b.company_name || null,
+            registrationMethod: type.registrationMethod,
+            customFields: b.custom_fields ?? [],
+            flags: flagsOf(flow),
+            photoType: photo?.type ?? null,
+            photoBase64: photo?.bytes.toString('base64') ?? null,
+            createdBy: null,
+          },
+          nowDate,
+        );
+        if (photo && !person.image)
+          await tx
+            .update(users)
+            .set({ image: photoUrl(created.visit.id) })
+            .where(and(eq(users.entityId, flow.entityId), eq(users.id, person.id)));
         return { result: { ...created, person }, changes: [...changes, ...created.changes] };
       });
       const qr = await visitQr(db, now, made.visit, type.gracePeriodMinutes);
@@ -125,44 +245,94 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
     /** Spec 2 §3 "Pre-registration details response"; personal details only with the link's code. */
     async details(visitUrl: string, code: string | undefined, passportUrl: string) {
       const v = await visitByUrl(db, visitUrl);
-      if (!v) throw notFound();
+      if (!v || v.status === 'held') throw notFound();
       const grace = await graceOf(db, v.entityId, v.userTypeId);
       const meta = visitMetadataOf({ ...v, graceMinutes: grace }, now());
       const withCode = Boolean(code) && sha256(code!) === v.codeHash;
-      const [person] = withCode ? await db.select().from(users).where(and(eq(users.entityId, v.entityId), eq(users.id, v.personId))) : [];
+      const [person] = withCode
+        ? await db
+            .select()
+            .from(users)
+            .where(and(eq(users.entityId, v.entityId), eq(users.id, v.personId)))
+        : [];
       const [first, ...rest] = (person?.fullName ?? '').split(' ');
       return {
-        visitMetadata: meta, validations: v.flags, expectedDateTime: `${v.visitDate} ${v.visitTime}`,
-        visit_date: v.visitDate, visit_time: v.visitTime, journey_id: v.journeyFlowId, visitId: v.id, serverUrl: passportUrl,
-        user: person ? {
-          first_name: first ?? '', last_name: rest.join(' '), email: person.email, phone: person.phone, company_name: v.companyName,
-          image: person.image, user_id: person.id, passport_id: person.passportId, encId: null,
-        } : null,
+        visitMetadata: meta,
+        validations: v.flags,
+        expectedDateTime: `${v.visitDate} ${v.visitTime}`,
+        visit_date: v.visitDate,
+        visit_time: v.visitTime,
+        journey_id: v.journeyFlowId,
+        visitId: v.id,
+        serverUrl: passportUrl,
+        user: person
+          ? {
+              first_name: first ?? '',
+              last_name: rest.join(' '),
+              email: person.email,
+              phone: person.phone,
+              company_name: v.companyName,
+              image: person.image,
+              user_id: person.id,
+              passport_id: person.passportId,
+              encId: null,
+            }
+          : null,
         local_qr: withCode && !meta.is_expired ? await visitQr(db, now, v, grace) : null,
       };
     },
 
-    async confirm(b: { visit_url: string; code: string; user: { first_name: string; last_name: string; email: string; phone: string; company_name?: string }; custom_fields?: unknown[] }, photo: Photo | null) {
+    async confirm(
+      b: {
+        visit_url: string;
+        code: string;
+        user: { first_name: string; last_name: string; email: string; phone: string; company_name?: string };
+        custom_fields?: unknown[];
+      },
+      photo: Photo | null,
+    ) {
       const v = await visitByUrl(db, b.visit_url);
-      if (!v || sha256(b.code) !== v.codeHash) throw notFound();
+      if (!v || v.status === 'held' || sha256(b.code) !== v.codeHash) throw notFound();
       const grace = await graceOf(db, v.entityId, v.userTypeId);
       const meta = visitMetadataOf({ ...v, graceMinutes: grace }, now());
       if (meta.is_expired || meta.is_confirmed) throw new ApiError(409, 'link_expired');
-      const [person] = await db.select().from(users).where(and(eq(users.entityId, v.entityId), eq(users.id, v.personId)));
-      if (isPhotoRequired(v.flags, person?.image) && !photo) throw new ApiError(400, 'photo_required', { image: ['errors.photo_required'] });
+      const [person] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.entityId, v.entityId), eq(users.id, v.personId)));
+      if (isPhotoRequired(v.flags, person?.image) && !photo)
+        throw new ApiError(400, 'photo_required', { image: ['errors.photo_required'] });
       const nowDate = new Date(now());
       const updated = await withFeed(db, v.entityId, async (tx) => {
-        const [p] = await tx.update(users).set({
-          fullName: `${b.user.first_name} ${b.user.last_name}`.trim(), phone: b.user.phone,
-          ...(photo && !person?.image ? { image: photoUrl(v.id) } : {}), updatedAt: nowDate,
-        }).where(and(eq(users.entityId, v.entityId), eq(users.id, v.personId))).returning();
-        const u = await updateVisit(tx, v, {
-          confirmedAt: now(), companyName: b.user.company_name || v.companyName, customFields: b.custom_fields ?? v.customFields,
-          ...(photo ? { photoType: photo.type, photoBase64: photo.bytes.toString('base64') } : {}),
-        }, nowDate);
+        const [p] = await tx
+          .update(users)
+          .set({
+            fullName: `${b.user.first_name} ${b.user.last_name}`.trim(),
+            phone: b.user.phone,
+            ...(photo && !person?.image ? { image: photoUrl(v.id) } : {}),
+            updatedAt: nowDate,
+          })
+          .where(and(eq(users.entityId, v.entityId), eq(users.id, v.personId)))
+          .returning();
+        const u = await updateVisit(
+          tx,
+          v,
+          {
+            confirmedAt: now(),
+            companyName: b.user.company_name || v.companyName,
+            customFields: b.custom_fields ?? v.customFields,
+            ...(photo ? { photoType: photo.type, photoBase64: photo.bytes.toString('base64') } : {}),
+          },
+          nowDate,
+        );
         return { result: u.visit, changes: [...(p ? [personChange(p)] : []), ...u.changes] };
       });
-      return { local_qr: await visitQr(db, now, updated, grace), visit_id: updated.id, journey_id: updated.journeyFlowId, visit_url: updated.visitUrl };
+      return {
+        local_qr: await visitQr(db, now, updated, grace),
+        visit_id: updated.id,
+        journey_id: updated.journeyFlowId,
+        visit_url: updated.visitUrl,
+      };
     },
   };
 }

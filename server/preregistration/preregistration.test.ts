@@ -20,47 +20,88 @@ eachDatabase((get) => {
     app = await seededApp(get().database, clock);
     facts = await demoFlow(get().database);
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const db = () => get().database.db;
   const visitCount = async () => (await db().select().from(expectedVisits)).length;
   const form = (extra: Record<string, string> = {}) => {
     const when = visitFields(clock.now());
     return {
-      journey_id: facts.flow.id, user_type_id: facts.type('Visitor').id, visit_date: when.visit_date, visit_time: when.visit_time, tz_offset: '0',
-      first_name: 'Vera', last_name: 'Visitor', email: `vera.${Math.random().toString(36).slice(2, 8)}@example.com`,
-      phone: String(Math.floor(Math.random() * 1e9)), company_name: 'Initech', custom_fields: '[]', ...extra,
+      journey_id: facts.flow.id,
+      user_type_id: facts.type('Visitor').id,
+      visit_date: when.visit_date,
+      visit_time: when.visit_time,
+      tz_offset: '0',
+      first_name: 'Vera',
+      last_name: 'Visitor',
+      email: `vera.${Math.random().toString(36).slice(2, 8)}@example.com`,
+      phone: String(Math.floor(Math.random() * 1e9)),
+      company_name: 'Initech',
+      custom_fields: '[]',
+      ...extra,
     };
   };
   const create = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1], lang = 'en') => {
     const body = multipart(fields, file);
-    return app.inject({ method: 'POST', url: `/api/create-expected-visit/${lang}`, ...body, remoteAddress: freshAddress() });
+    return app.inject({
+      method: 'POST',
+      url: `/api/create-expected-visit/${lang}`,
+      ...body,
+      remoteAddress: freshAddress(),
+    });
   };
   const photo = (w = 400, h = 500) => ({ name: 'me.png', type: 'image/png', bytes: makePng(w, h) });
 
   describe('flow lookups', () => {
     it('answers the compliance flags and user types of a flow, and 404 for unknown flows or languages', async () => {
-      const flags = await app.inject({ url: `/api/check_image_qr_compliance_status_in_pre_registration/en/${facts.flow.id}` });
+      const flags = await app.inject({
+        url: `/api/check_image_qr_compliance_status_in_pre_registration/en/${facts.flow.id}`,
+      });
       expect(flags.statusCode).toBe(200);
       const photoWanted = Boolean((facts.flow.settings as { photo?: boolean }).photo);
-      expect(flags.json()).toMatchObject({ status: true, data: { is_qr_included: 1, is_image_required: photoWanted ? 1 : 0 } });
+      expect(flags.json()).toMatchObject({
+        status: true,
+        data: { is_qr_included: 1, is_image_required: photoWanted ? 1 : 0 },
+      });
       const types = await app.inject({ url: `/api/get_pre_registration_user_type/en/${facts.flow.id}` });
       expect(types.json().data[0]).toMatchObject({ name: 'Visitor', can_register: true });
       expect(types.json().data.map((t: { name: string }) => t.name)).not.toContain('Staff');
-      expect((await app.inject({ url: `/api/get_pre_registration_user_type/en/${facts.entity.id}` })).statusCode).toBe(404);
-      expect((await app.inject({ url: `/api/get_pre_registration_user_type/xx/${facts.flow.id}` })).statusCode).toBe(404);
-      const method = await app.inject({ url: `/api/check-change-userType-registration-method/en/${facts.type('Staff').id}?journey_id=${facts.flow.id}` });
-      expect(method.json().data).toEqual({ registration_method: 'pre-registered by admin', can_register: false, can_change_user_type: false });
-      const sections = (await app.inject({ url: `/api/get_custom_fields_to_expected_visit/en?journey_id=${facts.flow.id}` })).json().data as Array<{ name: string; custom_fields: unknown[] }>;
+      expect((await app.inject({ url: `/api/get_pre_registration_user_type/en/${facts.entity.id}` })).statusCode).toBe(
+        404,
+      );
+      expect((await app.inject({ url: `/api/get_pre_registration_user_type/xx/${facts.flow.id}` })).statusCode).toBe(
+        404,
+      );
+      const method = await app.inject({
+        url: `/api/check-change-userType-registration-method/en/${facts.type('Staff').id}?journey_id=${facts.flow.id}`,
+      });
+      expect(method.json().data).toEqual({
+        registration_method: 'pre-registered by admin',
+        can_register: false,
+        can_change_user_type: false,
+      });
+      const sections = (
+        await app.inject({ url: `/api/get_custom_fields_to_expected_visit/en?journey_id=${facts.flow.id}` })
+      ).json().data as Array<{ name: string; custom_fields: unknown[] }>;
       for (const section of sections) expect(section.custom_fields.length).toBeGreaterThan(0);
     });
 
     it('finds hosts by name only within the flow’s company', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/hosts/search', payload: { journey_id: facts.flow.id, search: 'Hannah H' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/hosts/search',
+        payload: { journey_id: facts.flow.id, search: 'Hannah H' },
+      });
       expect(res.json().data).toEqual([{ id: facts.host!.id, full_name: 'Hannah Host' }]);
       const settings = await app.inject({ url: `/api/hosts/settings/${facts.flow.id}/${facts.type('Visitor').id}` });
       expect(settings.json().data.hosts).toEqual([]);
-      const short = await app.inject({ method: 'POST', url: '/api/hosts/search', payload: { journey_id: facts.flow.id, search: 'H' } });
+      const short = await app.inject({
+        method: 'POST',
+        url: '/api/hosts/search',
+        payload: { journey_id: facts.flow.id, search: 'H' },
+      });
       expect(short.statusCode).toBe(400);
     });
   });
@@ -74,8 +115,11 @@ eachDatabase((get) => {
       expect(status).toBe('expected');
       const [key] = await db().select().from(signingKeys).where(eq(signingKeys.entityId, facts.entity.id));
       const verdict = await verifyVisitQr(qr, {
-        subtle: webcrypto.subtle, publicKeyOf: (kid) => (kid === key!.id ? key!.publicKey : undefined), revocationOf: () => undefined,
-        now: visitFields(clock.now()).at, entityId: facts.entity.id,
+        subtle: webcrypto.subtle,
+        publicKeyOf: (kid) => (kid === key!.id ? key!.publicKey : undefined),
+        revocationOf: () => undefined,
+        now: visitFields(clock.now()).at,
+        entityId: facts.entity.id,
       });
       expect(verdict).toMatchObject({ ok: true, claims: { visitId } });
       const mails = await db().select().from(mailLog).where(eq(mailLog.to, fields.email));
@@ -90,8 +134,18 @@ eachDatabase((get) => {
         [form({ email: 'not-an-email' }), undefined, 400, 'validation_failed'],
         [form({ visit_date: '2020-01-01' }), undefined, 400, 'visit_in_past'],
         [form(), photo(200, 500), 400, 'photo_dimensions'],
-        [form(), { name: 'me.png', type: 'image/png', bytes: Buffer.from('plain text, not an image') }, 400, 'photo_type'],
-        [form(), { name: 'big.png', type: 'image/png', bytes: Buffer.alloc(3 * 1024 * 1024 + 10, 1) }, 400, 'photo_too_large'],
+        [
+          form(),
+          { name: 'me.png', type: 'image/png', bytes: Buffer.from('plain text, not an image') },
+          400,
+          'photo_type',
+        ],
+        [
+          form(),
+          { name: 'big.png', type: 'image/png', bytes: Buffer.alloc(3 * 1024 * 1024 + 10, 1) },
+          400,
+          'photo_too_large',
+        ],
         [form({ user_type_id: facts.type('Staff').id }), undefined, 403, 'not_allowed_to_register'],
         [form({ journey_id: facts.entity.id }), undefined, 404, 'not_found'],
       ];
@@ -113,12 +167,34 @@ eachDatabase((get) => {
       const again = await create(fields, photo());
       expect(again.statusCode).toBe(422);
       expect(again.json()).toMatchObject({ message: 'error_date', data: { title: 'Visit already booked' } });
-      const check = await app.inject({ method: 'POST', url: '/api/validate-expected-visit/en', payload: { journey_id: fields.journey_id, email: fields.email, visit_date: fields.visit_date, visit_time: fields.visit_time, tz_offset: 0 } });
+      const check = await app.inject({
+        method: 'POST',
+        url: '/api/validate-expected-visit/en',
+        payload: {
+          journey_id: fields.journey_id,
+          email: fields.email,
+          visit_date: fields.visit_date,
+          visit_time: fields.visit_time,
+          tz_offset: 0,
+        },
+      });
       expect(check.json().message).toBe('error_date');
-      const found = await app.inject({ method: 'POST', url: '/api/check_user_found/en', payload: { journey_id: fields.journey_id, email: fields.email } });
+      const found = await app.inject({
+        method: 'POST',
+        url: '/api/check_user_found/en',
+        payload: { journey_id: fields.journey_id, email: fields.email },
+      });
       expect(found.json().data).toEqual({ user_found: true });
-      const type = await app.inject({ method: 'POST', url: '/api/validate_user_type_pre_registration/en', payload: { journey_id: fields.journey_id, email: fields.email } });
-      expect(type.json().data).toMatchObject({ user_exists: true, user_type: { name: 'Visitor' }, can_change_user_type: true });
+      const type = await app.inject({
+        method: 'POST',
+        url: '/api/validate_user_type_pre_registration/en',
+        payload: { journey_id: fields.journey_id, email: fields.email },
+      });
+      expect(type.json().data).toMatchObject({
+        user_exists: true,
+        user_type: { name: 'Visitor' },
+        can_change_user_type: true,
+      });
     });
 
     it('starts a visit of a type needing approval as pending', async () => {
@@ -142,8 +218,16 @@ eachDatabase((get) => {
       expect(anon.json().data).toMatchObject({ user: null, visitMetadata: { is_expired: false, is_confirmed: false } });
       const mine = await app.inject({ url: `/api/visit-by-visit-url/en/${visitUrl}?code=${code}` });
       expect(mine.json().data.user).toMatchObject({ first_name: 'Vera', last_name: 'Visitor', email: fields.email });
-      const body = { visit_url: visitUrl, code, user: { first_name: 'Vera', last_name: 'Visited', email: fields.email, phone: fields.phone } };
-      const wrong = await app.inject({ method: 'PUT', url: '/api/confirm/visit/en', payload: { ...body, code: 'nope' } });
+      const body = {
+        visit_url: visitUrl,
+        code,
+        user: { first_name: 'Vera', last_name: 'Visited', email: fields.email, phone: fields.phone },
+      };
+      const wrong = await app.inject({
+        method: 'PUT',
+        url: '/api/confirm/visit/en',
+        payload: { ...body, code: 'nope' },
+      });
       expect(wrong.statusCode).toBe(404);
       const ok = await app.inject({ method: 'POST', url: '/api/confirm/visit/en', payload: body });
       expect(ok.statusCode, ok.body).toBe(200);
@@ -156,11 +240,17 @@ eachDatabase((get) => {
 
     it('limits how often one address may probe for people', async () => {
       const remoteAddress = freshAddress();
-      const probe = () => app.inject({ method: 'POST', url: '/api/check_user_found/en', payload: { journey_id: facts.flow.id, email: 'x@example.com' }, remoteAddress });
+      const probe = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/check_user_found/en',
+          payload: { journey_id: facts.flow.id, email: 'x@example.com' },
+          remoteAddress,
+        });
       for (let i = 0; i < 30; i++) expect((await probe()).statusCode).toBe(200);
       const refused = await probe();
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().code).toBe('too_many_attempts');
+      expect(refused.json().code).toBe('too_many_requests');
     });
 
     it('answers 404 for an unknown link', async () => {

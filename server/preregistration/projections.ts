@@ -15,13 +15,27 @@ export function expectedVisitChanges(v: VisitRow): ChangeInput[] {
     deleted
       ? { table: 'expectedVisits', id: v.id, op: 'del', version: v.version, data: null }
       : {
-        table: 'expectedVisits', id: v.id, op: 'put', version: v.version,
-        data: {
-          id: v.id, personId: v.personId, journeyFlowId: v.journeyFlowId, areaId: v.areaId, userTypeId: v.userTypeId,
-          hostId: v.hostId, visitDate: v.visitDate, visitTime: v.visitTime, visitAt: v.visitAt, status: v.status,
-          companyName: v.companyName, confirmedAt: v.confirmedAt, arrivedAt: v.arrivedAt, version: v.version,
+          table: 'expectedVisits',
+          id: v.id,
+          op: 'put',
+          version: v.version,
+          data: {
+            id: v.id,
+            personId: v.personId,
+            journeyFlowId: v.journeyFlowId,
+            areaId: v.areaId,
+            userTypeId: v.userTypeId,
+            hostId: v.hostId,
+            visitDate: v.visitDate,
+            visitTime: v.visitTime,
+            visitAt: v.visitAt,
+            status: v.status,
+            companyName: v.companyName,
+            confirmedAt: v.confirmedAt,
+            arrivedAt: v.arrivedAt,
+            version: v.version,
+          },
         },
-      },
     revoked
       ? { table: 'qrRevocations', id: v.id, op: 'put', version: v.version, data: { id: v.id, reason: revoked } }
       : { table: 'qrRevocations', id: v.id, op: 'del', version: v.version, data: null },
@@ -29,13 +43,18 @@ export function expectedVisitChanges(v: VisitRow): ChangeInput[] {
 }
 
 export const signingKeyChange = (k: Pick<KeyRow, 'id' | 'algorithm' | 'publicKey'>): ChangeInput => ({
-  table: 'signingKeys', id: k.id, op: 'put', version: 1, data: { id: k.id, algorithm: k.algorithm, publicKey: k.publicKey },
+  table: 'signingKeys',
+  id: k.id,
+  op: 'put',
+  version: 1,
+  data: { id: k.id, algorithm: k.algorithm, publicKey: k.publicKey },
 });
 
 /** Backfill for the feed's snapshot: keys, live visits and every revocation. */
 export async function preregistrationSnapshotOf(db: Executor, entityId: string): Promise<ChangeInput[]> {
   const out: ChangeInput[] = [];
-  for (const k of await db.select().from(signingKeys).where(eq(signingKeys.entityId, entityId))) out.push(signingKeyChange(k));
+  for (const k of await db.select().from(signingKeys).where(eq(signingKeys.entityId, entityId)))
+    out.push(signingKeyChange(k));
   for (const v of await db.select().from(expectedVisits).where(eq(expectedVisits.entityId, entityId))) {
     out.push(...expectedVisitChanges(v).filter((c) => c.op === 'put'));
   }

@@ -18,16 +18,39 @@ export function langParam(request: FastifyRequest): Language {
 export const READ_LIMIT = { max: 120, timeWindow: 60_000 };
 export const WRITE_LIMIT = { max: 30, timeWindow: 60_000 };
 
-export const baseUrlOf = (request: FastifyRequest, configured?: string) => configured || `${request.protocol}://${request.host}`;
+/**
+ * The origin of mailed links: PUBLIC_URL (main.ts always passes it, from the environment or the
+ * listen address), else the address this server listens on. Never the Host header (issue 11
+ * item 11): a forged header would mail a visitor's secret code to another site.
+ */
+export function baseUrlOf(request: FastifyRequest, configured?: string): string {
+  if (configured) return configured.replace(/\/+$/, '');
+  const own = request.server.server.address();
+  if (own && typeof own === 'object') {
+    const host =
+      own.address === '0.0.0.0' || own.address === '::'
+        ? 'localhost'
+        : own.family === 'IPv6'
+          ? `[${own.address}]`
+          : own.address;
+    return `http://${host}:${own.port}`;
+  }
+  return 'http://localhost';
+}
 
 /** Spec 2 §4 "Visit exists": message error_date, with a title and a message to show. */
-export async function visitExistsAware<T>(reply: FastifyReply, lang: Language, work: () => Promise<T>): Promise<T | FastifyReply> {
+export async function visitExistsAware<T>(
+  reply: FastifyReply,
+  lang: Language,
+  work: () => Promise<T>,
+): Promise<T | FastifyReply> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ApiError && error.code === 'visit_exists') {
       return reply.code(422).send({
-        code: 'visit_exists', message: 'error_date',
+        code: 'visit_exists',
+        message: 'error_date',
         data: { title: t(lang, 'preregistration.visitExistsTitle'), message: t(lang, 'errors.visit_exists') },
       });
     }

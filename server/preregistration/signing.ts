@@ -12,11 +12,18 @@ import { signingKeyChange } from './projections';
 const subtle: SubtleLike = webcrypto.subtle;
 
 export async function entityKey(db: Db, entityId: string, now: () => number) {
-  const [existing] = await db.select().from(signingKeys).where(eq(signingKeys.entityId, entityId)).orderBy(asc(signingKeys.id)).limit(1);
+  const [existing] = await db
+    .select()
+    .from(signingKeys)
+    .where(eq(signingKeys.entityId, entityId))
+    .orderBy(asc(signingKeys.id))
+    .limit(1);
   if (existing) return existing;
   const pair = (await webcrypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
   const row = {
-    entityId, id: uuidv7(), algorithm: 'Ed25519',
+    entityId,
+    id: uuidv7(),
+    algorithm: 'Ed25519',
     publicKey: toBase64Url(new Uint8Array(await webcrypto.subtle.exportKey('raw', pair.publicKey))),
     privateKey: toBase64Url(new Uint8Array(await webcrypto.subtle.exportKey('pkcs8', pair.privateKey))),
     createdAt: new Date(now()),
@@ -26,10 +33,20 @@ export async function entityKey(db: Db, entityId: string, now: () => number) {
   return row;
 }
 
-export async function visitQr(db: Db, now: () => number, v: { entityId: string; id: string; personId: string; visitAt: number }, graceMinutes: number) {
+export async function visitQr(
+  db: Db,
+  now: () => number,
+  v: { entityId: string; id: string; personId: string; visitAt: number },
+  graceMinutes: number,
+) {
   const key = await entityKey(db, v.entityId, now);
   const window = qrWindowOf(v.visitAt, graceMinutes);
   return signVisitQr(subtle, fromBase64Url(key.privateKey)!, {
-    kid: key.id, entityId: v.entityId, visitId: v.id, personId: v.personId, nbf: window.nbf, exp: window.exp,
+    kid: key.id,
+    entityId: v.entityId,
+    visitId: v.id,
+    personId: v.personId,
+    nbf: window.nbf,
+    exp: window.exp,
   });
 }

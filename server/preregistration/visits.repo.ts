@@ -8,72 +8,118 @@ import { userTypes } from '../db/schema/journeys';
 import { roles, users } from '../db/schema/people';
 import { expectedVisits } from '../db/schema/preregistration';
 import { ApiError, notFound } from '../http/api-error';
-import { lockFeed, writeChanges, type ChangeInput, type Tx } from '../sync/changes';
-import { personChange } from '../sync/projections';
+import { withFeed, type ChangeInput, type Tx } from '../sync/changes';
+import { personChange } from '../people/people.projections';
 import { expectedVisitChanges, type VisitRow } from './projections';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 export const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-/** Runs `work` under the entity's feed lock and writes the changes it returns. */
-export async function withFeed<T>(db: Db, entityId: string, work: (tx: Tx) => Promise<{ result: T; changes: ChangeInput[] }>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const last = await lockFeed(tx, entityId);
-    const { result, changes } = await work(tx);
-    await writeChanges(tx, entityId, last, changes);
-    return result;
-  });
-}
+export { withFeed };
 
 export interface VisitorInput {
-  email: string; phone: string; countryCode?: string; firstName: string; lastName: string;
-  userTypeId: string; passportId?: string | null;
+  email: string;
+  phone: string;
+  countryCode?: string;
+  firstName: string;
+  lastName: string;
+  userTypeId: string;
+  passportId?: string | null;
 }
 
 /** The visitor as a person of the entity: found by email, or created with the default users' role. */
 export async function findOrCreatePerson(tx: Tx, entityId: string, input: VisitorInput, now: Date) {
-  const [found] = await tx.select().from(users).where(and(eq(users.entityId, entityId), eq(users.email, input.email))).for('update');
-  const [phoneOwner] = await tx.select({ id: users.id }).from(users)
+  const [found] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.entityId, entityId), eq(users.email, input.email)))
+    .for('update');
+  const [phoneOwner] = await tx
+    .select({ id: users.id })
+    .from(users)
     .where(and(eq(users.entityId, entityId), eq(users.phone, input.phone), found ? ne(users.id, found.id) : sql`true`));
   if (phoneOwner) throw new ApiError(409, 'phone_exists', { phone: ['errors.phone_exists'] });
   if (found) return { person: found, changes: [] as ChangeInput[] };
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, entityId), eq(roles.name, 'default users')));
+  const [role] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.entityId, entityId), eq(roles.name, 'default users')));
   if (!role) throw notFound();
-  const [person] = await tx.insert(users).values({
-    entityId, id: uuidv7(), email: input.email, phone: input.phone, countryCode: input.countryCode ?? null,
-    fullName: `${input.firstName} ${input.lastName}`.trim(), roleId: role.id, userTypeId: input.userTypeId,
-    passportId: input.passportId || null, updatedAt: now,
-  }).returning();
+  const [person] = await tx
+    .insert(users)
+    .values({
+      entityId,
+      id: uuidv7(),
+      email: input.email,
+      phone: input.phone,
+      countryCode: input.countryCode ?? null,
+      fullName: `${input.firstName} ${input.lastName}`.trim(),
+      roleId: role.id,
+      userTypeId: input.userTypeId,
+      passportId: input.passportId || null,
+      updatedAt: now,
+    })
+    .returning();
   return { person: person!, changes: [personChange(person!)] };
 }
 
 export async function personByEmailOrPhone(db: Db | Tx, entityId: string, email?: string, phone?: string) {
   if (!email && !phone) return undefined;
-  const [row] = await db.select().from(users).where(and(eq(users.entityId, entityId),
-    or(email ? eq(users.email, email) : sql`false`, phone ? eq(users.phone, phone) : sql`false`))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.entityId, entityId),
+        or(email ? eq(users.email, email) : sql`false`, phone ? eq(users.phone, phone) : sql`false`),
+      ),
+    )
+    .limit(1);
   return row;
 }
 
 /** The same person already expected at the same time (spec 2 §4 "Visit exists"). */
 export async function sameVisitExists(db: Db | Tx, entityId: string, personId: string, visitAt: number) {
-  const [row] = await db.select({ id: expectedVisits.id }).from(expectedVisits).where(and(
-    eq(expectedVisits.entityId, entityId), eq(expectedVisits.personId, personId), eq(expectedVisits.visitAt, visitAt), isNull(expectedVisits.deletedAt),
-  ));
+  const [row] = await db
+    .select({ id: expectedVisits.id })
+    .from(expectedVisits)
+    .where(
+      and(
+        eq(expectedVisits.entityId, entityId),
+        eq(expectedVisits.personId, personId),
+        eq(expectedVisits.visitAt, visitAt),
+        isNull(expectedVisits.deletedAt),
+      ),
+    );
   return Boolean(row);
 }
 
-export type NewVisit = Omit<typeof expectedVisits.$inferInsert, 'id' | 'visitUrl' | 'codeHash' | 'version' | 'createdAt' | 'updatedAt'>;
+export type NewVisit = Omit<
+  typeof expectedVisits.$inferInsert,
+  'id' | 'visitUrl' | 'codeHash' | 'version' | 'createdAt' | 'updatedAt'
+>;
 
 export async function insertVisit(tx: Tx, values: NewVisit, now: Date) {
   const code = randomToken(9);
-  const [row] = await tx.insert(expectedVisits).values({
-    ...values, id: uuidv7(), visitUrl: randomToken(16), codeHash: sha256(code), createdAt: now, updatedAt: now,
-  }).returning();
+  const [row] = await tx
+    .insert(expectedVisits)
+    .values({
+      ...values,
+      id: uuidv7(),
+      visitUrl: randomToken(16),
+      codeHash: sha256(code),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
   return { visit: row!, code, changes: expectedVisitChanges(row!) };
 }
 
 export async function visitById(db: Db | Tx, entityId: string, id: string, lock = false) {
-  const q = db.select().from(expectedVisits).where(and(eq(expectedVisits.entityId, entityId), eq(expectedVisits.id, id)));
+  const q = db
+    .select()
+    .from(expectedVisits)
+    .where(and(eq(expectedVisits.entityId, entityId), eq(expectedVisits.id, id)));
   const [row] = lock ? await (q as unknown as { for(m: 'update'): Promise<VisitRow[]> }).for('update') : await q;
   return row;
 }
@@ -85,22 +131,40 @@ export async function visitByUrl(db: Db | Tx, visitUrl: string) {
 }
 
 export async function updateVisit(tx: Tx, v: VisitRow, patch: Partial<typeof expectedVisits.$inferInsert>, now: Date) {
-  const [row] = await tx.update(expectedVisits).set({ ...patch, version: v.version + 1, updatedAt: now })
-    .where(and(eq(expectedVisits.entityId, v.entityId), eq(expectedVisits.id, v.id))).returning();
+  const [row] = await tx
+    .update(expectedVisits)
+    .set({ ...patch, version: v.version + 1, updatedAt: now })
+    .where(and(eq(expectedVisits.entityId, v.entityId), eq(expectedVisits.id, v.id)))
+    .returning();
   return { visit: row!, changes: expectedVisitChanges(row!) };
 }
 
 export async function graceOf(db: Db | Tx, entityId: string, userTypeId: string | null): Promise<number> {
   if (!userTypeId) return 30;
-  const [t] = await db.select({ g: userTypes.gracePeriodMinutes }).from(userTypes).where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, userTypeId)));
+  const [t] = await db
+    .select({ g: userTypes.gracePeriodMinutes })
+    .from(userTypes)
+    .where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, userTypeId)));
   return t?.g ?? 30;
 }
 
 export async function listVisits(db: Db, entityId: string, hostId: string | null) {
-  return db.select({
-    visit: expectedVisits, fullName: users.fullName, email: users.email, phone: users.phone,
-  }).from(expectedVisits)
+  return db
+    .select({
+      visit: expectedVisits,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(expectedVisits)
     .innerJoin(users, and(eq(users.entityId, expectedVisits.entityId), eq(users.id, expectedVisits.personId)))
-    .where(and(eq(expectedVisits.entityId, entityId), isNull(expectedVisits.deletedAt), hostId ? eq(expectedVisits.hostId, hostId) : sql`true`))
-    .orderBy(desc(expectedVisits.visitAt)).limit(500);
+    .where(
+      and(
+        eq(expectedVisits.entityId, entityId),
+        isNull(expectedVisits.deletedAt),
+        hostId ? eq(expectedVisits.hostId, hostId) : sql`true`,
+      ),
+    )
+    .orderBy(desc(expectedVisits.visitAt))
+    .limit(500);
 }

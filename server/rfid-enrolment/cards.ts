@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { userCards } from '../db/schema/dashboard';
 import { ApiError } from '../http/api-error';
-import { lockFeed, writeChanges, type ChangeInput, type Executor } from '../sync/changes';
+import { feedChanges, type ChangeInput, type Executor } from '../sync/changes';
 
 /** The kiosk's personCards row: keyed by the person, carrying the card id. */
 export function cardChange(userId: string, rfid: string | null): ChangeInput {
@@ -16,15 +16,20 @@ export function cardChange(userId: string, rfid: string | null): ChangeInput {
 
 /** 400 "ID already exists…" when another person of the company holds the card. */
 export async function assertCardFree(db: Executor, entityId: string, userId: string, rfid: string): Promise<void> {
-  const [other] = await db.select({ id: userCards.userId }).from(userCards)
-    .where(and(eq(userCards.entityId, entityId), eq(userCards.rfid, rfid), sql`${userCards.userId} <> ${userId}`)).limit(1);
+  const [other] = await db
+    .select({ id: userCards.userId })
+    .from(userCards)
+    .where(and(eq(userCards.entityId, entityId), eq(userCards.rfid, rfid), sql`${userCards.userId} <> ${userId}`))
+    .limit(1);
   if (other) throw new ApiError(400, 'id_exists', { rfid: ['errors.id_exists'] });
 }
 
 /** Gives the person this card (replacing any card they had); returns the feed change. */
 export async function storeCard(db: Executor, entityId: string, userId: string, rfid: string): Promise<ChangeInput> {
   await assertCardFree(db, entityId, userId, rfid);
-  await db.insert(userCards).values({ entityId, userId, rfid })
+  await db
+    .insert(userCards)
+    .values({ entityId, userId, rfid })
     .onConflictDoUpdate({ target: [userCards.entityId, userCards.userId], set: { rfid } });
   return cardChange(userId, rfid);
 }
@@ -35,7 +40,11 @@ export function isCardClash(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e);
     const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (constraint === 'user_cards_entity_rfid_unique' || message?.includes('user_cards_entity_rfid_unique'))) return true;
+    if (
+      code === '23505' &&
+      (constraint === 'user_cards_entity_rfid_unique' || message?.includes('user_cards_entity_rfid_unique'))
+    )
+      return true;
   }
   return false;
 }
@@ -45,7 +54,7 @@ export async function recordCard(db: Db, entityId: string, userId: string, rfid:
   try {
     await db.transaction(async (tx) => {
       const change = await storeCard(tx, entityId, userId, rfid);
-      await writeChanges(tx, entityId, await lockFeed(tx, entityId), [change]);
+      await feedChanges(tx, entityId, [change]);
     });
   } catch (error) {
     if (isCardClash(error)) throw new ApiError(400, 'id_exists', { rfid: ['errors.id_exists'] });

@@ -8,25 +8,38 @@ import { parseOrThrow } from '../http/validate';
 import { baseUrlOf, langParam, READ_LIMIT, WRITE_LIMIT } from '../preregistration/public-http';
 import type { RfidEnrolmentService } from './rfid-enrolment.service';
 
-interface Options { rfidLinks: RfidEnrolmentService; publicUrl?: string }
+interface Options {
+  rfidLinks: RfidEnrolmentService;
+  publicUrl?: string;
+}
 
 export async function rfidEnrolmentRoutes(app: FastifyInstance, { rfidLinks, publicUrl }: Options) {
   app.post('/api/rfid_enrollment/link', { preHandler: requirePermission('users') }, async (request, reply) => {
     const ctx = contextOf(request);
     const b = parseOrThrow(rfidLinkInput, request.body);
-    return reply.code(201).send({ data: await rfidLinks.start(ctx, b, { lang: ctx.lang, baseUrl: baseUrlOf(request, publicUrl) }) });
+    return reply
+      .code(201)
+      .send({ data: await rfidLinks.start(ctx, b, { lang: ctx.lang, baseUrl: baseUrlOf(request, publicUrl) }) });
   });
 
-  app.get<{ Params: { code: string } }>('/api/rfid/:lang/:code', { config: { public: true, rateLimit: READ_LIMIT } }, async (request) => {
-    langParam(request);
-    return { data: await rfidLinks.details(request.params.code) };
-  });
+  app.get<{ Params: { code: string } }>(
+    '/api/rfid/:lang/:code',
+    { config: { public: true, rateLimit: READ_LIMIT } },
+    async (request) => {
+      langParam(request);
+      return { data: await rfidLinks.details(request.params.code) };
+    },
+  );
 
   // The link is checked before the body: a bad code is 404 whatever was sent.
-  app.post<{ Params: { code: string } }>('/api/rfid/:lang/:code', { config: { public: true, rateLimit: WRITE_LIMIT } }, async (request) => {
-    langParam(request);
-    await rfidLinks.details(request.params.code);
-    const b = parseOrThrow(rfidCardBody, request.body);
-    return { data: await rfidLinks.enrol(request.params.code, b.rfid), message: 'RFID Enrolled' };
-  });
+  app.post<{ Params: { code: string } }>(
+    '/api/rfid/:lang/:code',
+    { config: { public: true, rateLimit: WRITE_LIMIT } },
+    async (request) => {
+      langParam(request);
+      await rfidLinks.details(request.params.code);
+      const b = parseOrThrow(rfidCardBody, request.body);
+      return { data: await rfidLinks.enrol(request.params.code, b.rfid), message: 'RFID Enrolled' };
+    },
+  );
 }

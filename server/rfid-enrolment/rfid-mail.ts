@@ -5,7 +5,14 @@ import type { Language } from '../../domain/constants';
 import { t } from '../http/i18n';
 import type { MailMessage } from '../mail/mailer';
 
-export interface RfidLinkMail { lang: Language; to: string; name: string; company: string; url: string; expiresAt: Date }
+export interface RfidLinkMail {
+  lang: Language;
+  to: string;
+  name: string;
+  company: string;
+  url: string;
+  expiresAt: Date;
+}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,13 +21,21 @@ export async function rfidLinkMail(m: RfidLinkMail): Promise<MailMessage> {
   // Sent in UTC with its zone named: the server does not know the reader's time zone.
   const until = `${m.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const p = { name: m.name, company: m.company, until };
-  const paragraphs = [t(m.lang, 'rfidLink.mailGreeting', p), t(m.lang, 'rfidLink.mailBody', p), t(m.lang, 'rfidLink.mailExpiry', p)];
+  const paragraphs = [
+    t(m.lang, 'rfidLink.mailGreeting', p),
+    t(m.lang, 'rfidLink.mailBody', p),
+    t(m.lang, 'rfidLink.mailExpiry', p),
+  ];
   const dir = m.lang === 'ar' ? 'rtl' : 'ltr';
-  const html = `<div dir="${dir}" lang="${m.lang}" style="font-family:sans-serif">`
-    + paragraphs.map((l) => `<p>${escape(l)}</p>`).join('')
-    + `<p><a href="${escape(m.url)}">${escape(m.url)}</a></p><img src="cid:rfid-link-qr" alt="QR" width="280" height="280"></div>`;
+  const html =
+    `<div dir="${dir}" lang="${m.lang}" style="font-family:sans-serif">` +
+    paragraphs.map((l) => `<p>${escape(l)}</p>`).join('') +
+    `<p><a href="${escape(m.url)}">${escape(m.url)}</a></p><img src="cid:rfid-link-qr" alt="QR" width="280" height="280"></div>`;
   return {
-    to: m.to, subject: t(m.lang, 'rfidLink.mailSubject', p), text: [...paragraphs, m.url].join('\n\n'), html,
+    to: m.to,
+    subject: t(m.lang, 'rfidLink.mailSubject', p),
+    text: [...paragraphs, m.url].join('\n\n'),
+    html,
     attachments: [{ filename: 'rfid-link-qr.png', content: png, cid: 'rfid-link-qr', contentType: 'image/png' }],
   };
 }

@@ -1,19 +1,36 @@
 // What the demo contains: two companies, their sites, user types, a journey and login users.
 import { PLANS } from '../../domain/constants';
+import type { RegistrationMethod } from '../../domain/journey';
 import type { RoleName } from '../../domain/permissions';
 
-export interface DemoUser { email: string; fullName: string; role: RoleName; userType?: string; login: boolean; owner?: boolean }
+export interface DemoUser {
+  email: string;
+  fullName: string;
+  role: RoleName;
+  userType?: string;
+  login: boolean;
+  owner?: boolean;
+}
 export interface DemoEntity {
-  name: string; subdomain: string; package: 'Cloud' | 'Standalone'; plan: number;
-  subscription: 'cloud' | 'standalone'; copyright: string;
+  name: string;
+  subdomain: string;
+  package: 'Cloud' | 'Standalone';
+  plan: number;
+  subscription: 'cloud' | 'standalone';
+  copyright: string;
   sites: Array<{ name: string; lat: number; long: number; locationName: string; areas: string[] }>;
-  userTypes: Array<{ name: string; registrationMethod: string; gracePeriodMinutes: number }>;
+  userTypes: Array<{ name: string; registrationMethod: RegistrationMethod; gracePeriodMinutes: number }>;
   journeys: Array<{ name: string; description: string; flows: Array<{ name: string; userType: string }> }>;
   users: DemoUser[];
 }
 
 const acme: DemoEntity = {
-  name: 'Acme', subdomain: 'acme', package: 'Cloud', plan: PLANS.professional, subscription: 'cloud', copyright: 'Acme Ltd',
+  name: 'Acme',
+  subdomain: 'acme',
+  package: 'Cloud',
+  plan: PLANS.professional,
+  subscription: 'cloud',
+  copyright: 'Acme Ltd',
   sites: [
     { name: 'Head Office', lat: 51.5072, long: -0.1276, locationName: 'London', areas: ['Reception', 'Meeting Rooms'] },
     { name: 'Warehouse', lat: 51.4545, long: -2.5879, locationName: 'Bristol', areas: ['Loading Bay', 'Stores'] },
@@ -24,22 +41,45 @@ const acme: DemoEntity = {
     { name: 'Student', registrationMethod: 'pre-registration with approval required', gracePeriodMinutes: 45 },
     { name: 'Contractor', registrationMethod: 'pre-registration with approval required', gracePeriodMinutes: 30 },
   ],
-  journeys: [{ name: 'Visitor sign-in', description: 'Reception sign-in for visitors', flows: [{ name: 'Visitor arrival', userType: 'Visitor' }] }],
+  journeys: [
+    {
+      name: 'Visitor sign-in',
+      description: 'Reception sign-in for visitors',
+      flows: [{ name: 'Visitor arrival', userType: 'Visitor' }],
+    },
+  ],
   users: [
     { email: 'admin@acme.test', fullName: 'Ada Admin', role: 'admin', userType: 'Staff', login: true, owner: true },
-    { email: 'reporter@acme.test', fullName: 'Rita Reporter', role: 'employee with reporting', userType: 'Staff', login: true },
+    {
+      email: 'reporter@acme.test',
+      fullName: 'Rita Reporter',
+      role: 'employee with reporting',
+      userType: 'Staff',
+      login: true,
+    },
     { email: 'employee@acme.test', fullName: 'Eddie Employee', role: 'employee', userType: 'Staff', login: true },
     { email: 'warden@acme.test', fullName: 'Wendy Warden', role: 'fire warden', userType: 'Staff', login: true },
     { email: 'system@acme.test', fullName: 'Sid System', role: 'system admin', userType: 'Staff', login: true },
     { email: 'hannah.host@acme.test', fullName: 'Hannah Host', role: 'employee', userType: 'Staff', login: false },
     { email: 'harry.host@acme.test', fullName: 'Harry Host', role: 'employee', userType: 'Staff', login: false },
     { email: 'sam.staff@acme.test', fullName: 'Sam Staff', role: 'default users', userType: 'Staff', login: false },
-    { email: 'carla.contractor@acme.test', fullName: 'Carla Contractor', role: 'default users', userType: 'Contractor', login: false },
+    {
+      email: 'carla.contractor@acme.test',
+      fullName: 'Carla Contractor',
+      role: 'default users',
+      userType: 'Contractor',
+      login: false,
+    },
   ],
 };
 
 const globex: DemoEntity = {
-  name: 'Globex', subdomain: 'globex', package: 'Standalone', plan: PLANS.lite, subscription: 'standalone', copyright: 'Globex Corporation',
+  name: 'Globex',
+  subdomain: 'globex',
+  package: 'Standalone',
+  plan: PLANS.lite,
+  subscription: 'standalone',
+  copyright: 'Globex Corporation',
   sites: [{ name: 'Globex Plant', lat: 40.7128, long: -74.006, locationName: 'New York', areas: ['Gatehouse'] }],
   userTypes: [
     { name: 'Visitor', registrationMethod: 'registration allowed', gracePeriodMinutes: 30 },

@@ -12,7 +12,8 @@ eachDatabase((get) => {
     const { db } = get().database;
     const tables = { entities, users, roles, sites, areas, userTypes, flows: journeyFlows };
     const out: Record<string, number> = {};
-    for (const [name, table] of Object.entries(tables)) out[name] = Number((await db.select({ n: count() }).from(table))[0]!.n);
+    for (const [name, table] of Object.entries(tables))
+      out[name] = Number((await db.select({ n: count() }).from(table))[0]!.n);
     return out;
   }
 
@@ -30,9 +31,16 @@ eachDatabase((get) => {
   });
 
   it('lists the demo logins main.ts prints', () => {
-    expect(DEMO_LOGINS.map((l) => l.email)).toEqual(expect.arrayContaining([
-      'admin@acme.test', 'reporter@acme.test', 'employee@acme.test', 'warden@acme.test', 'system@acme.test',
-      'admin@globex.test', 'tech-team@gatehouse.internal',
-    ]));
+    expect(DEMO_LOGINS.map((l) => l.email)).toEqual(
+      expect.arrayContaining([
+        'admin@acme.test',
+        'reporter@acme.test',
+        'employee@acme.test',
+        'warden@acme.test',
+        'system@acme.test',
+        'admin@globex.test',
+        'tech-team@gatehouse.internal',
+      ]),
+    );
   });
 });

@@ -1,17 +1,28 @@
 // POST /api/sync/push and GET /api/sync/pull: thin, the service holds the logic.
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_PULL_LIMIT, pullQuery, pushRequest } from '../../sync/protocol';
-import { contextOf } from '../http/context';
+import { DEFAULT_PULL_LIMIT, pullQuery, pushEnvelope, type PushEnvelope } from '../../sync/protocol';
+import { contextOf, requireLogin } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { SyncService } from './sync.service';
 
 export async function syncRoutes(app: FastifyInstance, { sync }: { sync: SyncService }) {
-  // A batch of up to 1,000 mutations with their arguments fits in 4 MB.
-  app.post('/api/sync/push', { bodyLimit: 4 * 1024 * 1024 }, async (request) =>
-    sync.push(contextOf(request), parseOrThrow(pushRequest, request.body)));
+  // Any signed-in person or device: each mutation and each pulled table checks its own permission.
+  const peopleAndDevices = requireLogin({ devices: true });
+  // A batch of up to 1,000 mutations with their arguments fits in 4 MB. Only the envelope can
+  // fail the batch (400); a malformed entry is rejected alone by the service.
+  app.post('/api/sync/push', { bodyLimit: 4 * 1024 * 1024, preHandler: peopleAndDevices }, async (request) => {
+    parseOrThrow(pushEnvelope, request.body);
+    // The entries go on as sent (the envelope's output keeps only their seqs): a bad entry's
+    // text or nesting is its own rejection, not the batch's.
+    return sync.push(contextOf(request), request.body as PushEnvelope);
+  });
 
-  app.get('/api/sync/pull', async (request) => {
+  app.get('/api/sync/pull', { preHandler: peopleAndDevices }, async (request) => {
     const q = parseOrThrow(pullQuery, request.query);
-    return sync.pull(contextOf(request), { deviceId: q.deviceId, cursor: q.cursor, limit: q.limit ?? DEFAULT_PULL_LIMIT });
+    return sync.pull(contextOf(request), {
+      deviceId: q.deviceId,
+      cursor: q.cursor,
+      limit: q.limit ?? DEFAULT_PULL_LIMIT,
+    });
   });
 }

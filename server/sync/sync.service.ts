@@ -4,16 +4,25 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { isAllowed } from '../../domain/permissions';
-import { isMutationName, mutations, type MutationName } from '../../sync/mutations';
-import { decodeCursor, encodeCursor, type MutationResult, type PullResponse, type PushRequest, type PushResponse } from '../../sync/protocol';
+import { isMutationName, mutations, receiverFor, type MutationName } from '../../sync/catalogue';
+import {
+  decodeCursor,
+  encodeCursor,
+  type MutationResult,
+  type PullResponse,
+  type PushEnvelope,
+  type PushRequest,
+  type PushResponse,
+} from '../../sync/protocol';
 import type { Db } from '../db/database';
 import { devices, mutationLog } from '../db/schema/sync';
 import type { RequestContext } from '../http/context';
 import { toApiError } from '../http/error-handler';
 import { errorMessage } from '../http/i18n';
+import { logSafe, readEntry, unstorableArgs } from './push-entries';
 import { changesAfter, lastChangeSeq, lockFeed, writeChanges, type ChangeInput, type Tx } from './changes';
-import { serverMutations, type ApplyContext, type ServerMutation } from './handlers';
-import type { Notice, Realtime } from '../realtime';
+import type { Notice } from '../../sync/events';
+import type { ApplyContext, ServerMutation, ServerMutations } from './handlers';
 
 const REJECTIONS_KEPT = 500;
 const LOG_CHUNK = 500;
@@ -36,19 +45,33 @@ function growthAnalyzer(db: Db) {
     running = true;
     threshold = Math.max(500, Math.round((threshold + written) * 0.2));
     written = 0;
-    void db.execute(sql`analyze visit_events, visits, sync_changes, mutation_log`)
+    void db
+      .execute(sql`analyze visit_events, visits, sync_changes, mutation_log`)
       .catch((error: unknown) => console.warn('gatehouse db: analyze failed', error))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   };
 }
 
-export function syncService(db: Db, now: () => number, onChanged: (entityId: string) => void, realtime?: Pick<Realtime, 'emitToEntity'>) {
+/** handlers: every mutation's server apply (assembled in server/sync-registry.ts); notify sends a
+ * real-time event to an entity's room after a push commits. */
+export function syncService(
+  db: Db,
+  now: () => number,
+  onChanged: (entityId: string) => void,
+  handlers: ServerMutations,
+  notify?: (entityId: string, notice: Notice) => void,
+) {
   const analyzeIfGrown = growthAnalyzer(db);
   const deviceOf = (ctx: RequestContext, deviceId: string) =>
     and(eq(devices.entityId, ctx.entityId), eq(devices.id, deviceId), eq(devices.userId, ctx.userId));
 
   async function device(tx: Tx, ctx: RequestContext, deviceId: string, at: Date) {
-    await tx.insert(devices).values({ entityId: ctx.entityId, id: deviceId, userId: ctx.userId, createdAt: at, lastSeenAt: at }).onConflictDoNothing();
+    await tx
+      .insert(devices)
+      .values({ entityId: ctx.entityId, id: deviceId, userId: ctx.userId, createdAt: at, lastSeenAt: at })
+      .onConflictDoNothing();
     const [row] = await tx.select().from(devices).where(deviceOf(ctx, deviceId)).for('update');
     return row!;
   }
@@ -57,22 +80,39 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
   function prepare(ctx: RequestContext, m: Mutation): string | { args: unknown; batchKey?: string } {
     if (!isMutationName(m.name)) return 'validation_failed';
     const name: MutationName = m.name;
-    const def: ServerMutation<MutationName> = serverMutations[name];
-    if (!isAllowed(ctx.permissions, def.permission)) return 'action_not_allowed';
+    const def: ServerMutation<MutationName> = handlers[name];
+    if (![mutations[name].permission].flat().some((key) => isAllowed(ctx.permissions, key)))
+      return 'action_not_allowed';
+    if (unstorableArgs(m.args)) return 'validation_failed';
     const parsed = v.safeParse(mutations[name].args, m.args);
     if (!parsed.success) return 'validation_failed';
-    return { args: parsed.output, batchKey: def.applyMany ? def.batchKey ?? name : undefined };
+    return { args: parsed.output, batchKey: def.applyMany ? (def.batchKey ?? name) : undefined };
   }
 
   /** One mutation in a savepoint of its own: its failure undoes only itself. */
-  async function applyOne(a: BaseContext, m: Mutation, args: unknown, changes: ChangeInput[], notices: Notice[]): Promise<string | null> {
-    const def = serverMutations[m.name as MutationName] as ServerMutation<MutationName>;
+  async function applyOne(
+    a: BaseContext,
+    m: Mutation,
+    args: unknown,
+    changes: ChangeInput[],
+    notices: Notice[],
+  ): Promise<string | null> {
+    const def = handlers[m.name as MutationName] as ServerMutation<MutationName>;
     const pending: ChangeInput[] = [];
     const told: Notice[] = [];
     try {
       await a.tx.transaction(async (sp) => {
         await (def.apply as (x: ApplyContext, args: unknown) => Promise<void>)(
-          { ...a, tx: sp, mutationId: m.mutationId, clockOffsetMs: m.clockOffsetMs, change: (c) => pending.push(c), notify: (n) => told.push(n) }, args);
+          {
+            ...a,
+            tx: sp,
+            mutationId: m.mutationId,
+            clockOffsetMs: m.clockOffsetMs,
+            change: (c) => pending.push(c),
+            notify: (n) => told.push(n),
+          },
+          args,
+        );
       });
     } catch (error) {
       const apiError = toApiError(error);
@@ -85,13 +125,26 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
   }
 
   /** A run of mutations with a bulk apply, in one savepoint; if that fails, one by one. */
-  async function applyGroup(a: BaseContext, items: Array<{ m: Mutation; args: unknown }>, changes: ChangeInput[], notices: Notice[]): Promise<Array<string | null>> {
-    const def = serverMutations[items[0]!.m.name as MutationName] as ServerMutation<MutationName>;
+  async function applyGroup(
+    a: BaseContext,
+    items: Array<{ m: Mutation; args: unknown }>,
+    changes: ChangeInput[],
+    notices: Notice[],
+  ): Promise<Array<string | null>> {
+    const def = handlers[items[0]!.m.name as MutationName] as ServerMutation<MutationName>;
     const pending: ChangeInput[] = [];
     try {
-      const codes = await a.tx.transaction((sp) => def.applyMany!(
-        { ...a, tx: sp, change: (c) => pending.push(c) },
-        items.map(({ m, args }) => ({ name: m.name as MutationName, args: args as never, mutationId: m.mutationId, clockOffsetMs: m.clockOffsetMs }))));
+      const codes = await a.tx.transaction((sp) =>
+        def.applyMany!(
+          { ...a, tx: sp, change: (c) => pending.push(c) },
+          items.map(({ m, args }) => ({
+            name: m.name as MutationName,
+            args: args as never,
+            mutationId: m.mutationId,
+            clockOffsetMs: m.clockOffsetMs,
+          })),
+        ),
+      );
       changes.push(...pending);
       return codes;
     } catch (error) {
@@ -103,24 +156,43 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
   }
 
   return {
-    async push(ctx: RequestContext, body: PushRequest): Promise<PushResponse> {
+    async push(ctx: RequestContext, body: PushEnvelope): Promise<PushResponse> {
       const receivedAt = new Date(now());
       let changed = false;
       const notices: Notice[] = [];
       const response = await db.transaction(async (tx) => {
         const last = await lockFeed(tx, ctx.entityId);
         const dev = await device(tx, ctx, body.deviceId, receivedAt);
-        const ids = body.mutations.map((m) => m.mutationId);
-        const seqs = body.mutations.map((m) => m.seq);
-        const known = new Map((ids.length
-          ? await tx.select({ id: mutationLog.mutationId, status: mutationLog.status, code: mutationLog.code })
-            .from(mutationLog).where(and(eq(mutationLog.entityId, ctx.entityId), inArray(mutationLog.mutationId, ids)))
-          : []).map((r) => [r.id, r]));
+        const entries = body.mutations.map(readEntry);
+        // Only keys that fit the log are looked up: an int4 or uuid column refuses the rest.
+        const keyed = entries.filter((e) => e.ok || e.loggable).map((e) => e.m);
+        const ids = keyed.map((m) => m.mutationId);
+        const seqs = keyed.map((m) => m.seq);
+        const known = new Map(
+          (ids.length
+            ? await tx
+                .select({ id: mutationLog.mutationId, status: mutationLog.status, code: mutationLog.code })
+                .from(mutationLog)
+                .where(and(eq(mutationLog.entityId, ctx.entityId), inArray(mutationLog.mutationId, ids)))
+            : []
+          ).map((r) => [r.id, r]),
+        );
         // A seq this device already used for another mutation can never be applied under it.
-        const takenSeqs = new Set((seqs.length
-          ? await tx.select({ seq: mutationLog.seq }).from(mutationLog)
-            .where(and(eq(mutationLog.entityId, ctx.entityId), eq(mutationLog.deviceId, body.deviceId), inArray(mutationLog.seq, seqs)))
-          : []).map((r) => r.seq));
+        const takenSeqs = new Set(
+          (seqs.length
+            ? await tx
+                .select({ seq: mutationLog.seq })
+                .from(mutationLog)
+                .where(
+                  and(
+                    eq(mutationLog.entityId, ctx.entityId),
+                    eq(mutationLog.deviceId, body.deviceId),
+                    inArray(mutationLog.seq, seqs),
+                  ),
+                )
+            : []
+          ).map((r) => r.seq),
+        );
         const results: MutationResult[] = [];
         const logRows: LogRow[] = [];
         const changes: ChangeInput[] = [];
@@ -133,8 +205,17 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
             : { seq: m.seq, mutationId: m.mutationId, status };
           lastSeq = Math.max(lastSeq, m.seq);
           logRows.push({
-            entityId: ctx.entityId, mutationId: m.mutationId, deviceId: body.deviceId, seq: m.seq, userId: ctx.userId, name: m.name,
-            args: m.args as object, status, code, clientTime: m.clientTime, clockOffsetMs: m.clockOffsetMs, receivedAt,
+            entityId: ctx.entityId,
+            mutationId: m.mutationId,
+            deviceId: body.deviceId,
+            seq: m.seq,
+            userId: ctx.userId,
+            ...logSafe(m),
+            status,
+            code,
+            clientTime: m.clientTime,
+            clockOffsetMs: m.clockOffsetMs,
+            receivedAt,
           });
         };
         const base = { tx, ctx, deviceId: body.deviceId, receivedAt };
@@ -149,23 +230,49 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
           const codes = await applyGroup(base, items, changes, notices);
           items.forEach((item, i) => settle(item.slot, item.m, codes[i]!));
         };
-        for (const m of body.mutations) {
+        for (const entry of entries) {
+          const m = entry.m;
+          if (!entry.ok && !entry.loggable) {
+            // Its seq or id cannot be logged: answered by seq, the same way on every replay.
+            results.push({
+              seq: m.seq,
+              mutationId: m.mutationId,
+              status: 'rejected',
+              code: 'validation_failed',
+              message: errorMessage(ctx.lang, 'validation_failed'),
+            });
+            continue;
+          }
           const seen = known.get(m.mutationId);
           if (seen) {
-            results.push(seen.status === 'rejected'
-              ? { seq: m.seq, mutationId: m.mutationId, status: 'rejected', code: seen.code ?? 'generic', message: errorMessage(ctx.lang, seen.code ?? 'generic') }
-              : { seq: m.seq, mutationId: m.mutationId, status: 'duplicate' });
+            results.push(
+              seen.status === 'rejected'
+                ? {
+                    seq: m.seq,
+                    mutationId: m.mutationId,
+                    status: 'rejected',
+                    code: seen.code ?? 'generic',
+                    message: errorMessage(ctx.lang, seen.code ?? 'generic'),
+                  }
+                : { seq: m.seq, mutationId: m.mutationId, status: 'duplicate' },
+            );
             continue;
           }
           if (takenSeqs.has(m.seq)) {
-            results.push({ seq: m.seq, mutationId: m.mutationId, status: 'rejected', code: 'sequence_reused', message: errorMessage(ctx.lang, 'sequence_reused') });
+            results.push({
+              seq: m.seq,
+              mutationId: m.mutationId,
+              status: 'rejected',
+              code: 'sequence_reused',
+              message: errorMessage(ctx.lang, 'sequence_reused'),
+            });
             continue;
           }
           takenSeqs.add(m.seq);
           known.set(m.mutationId, { id: m.mutationId, status: 'applied', code: null });
           const slot = results.length;
           results.push(undefined as unknown as MutationResult);
-          const prepared = prepare(ctx, m);
+          const prepared = entry.ok ? prepare(ctx, m) : 'validation_failed';
           if (typeof prepared === 'string') {
             settle(slot, m, prepared);
           } else if (prepared.batchKey) {
@@ -178,14 +285,15 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
           }
         }
         await flush();
-        for (let i = 0; i < logRows.length; i += LOG_CHUNK) await tx.insert(mutationLog).values(logRows.slice(i, i + LOG_CHUNK));
+        for (let i = 0; i < logRows.length; i += LOG_CHUNK)
+          await tx.insert(mutationLog).values(logRows.slice(i, i + LOG_CHUNK));
         await tx.update(devices).set({ lastSeq, lastSeenAt: receivedAt }).where(deviceOf(ctx, body.deviceId));
         changed = (await writeChanges(tx, ctx.entityId, last, changes)) !== last;
         return { results, lastSeq, serverTime: now() };
       });
       if (changed) onChanged(ctx.entityId);
       analyzeIfGrown(body.mutations.length);
-      for (const n of notices) realtime?.emitToEntity(ctx.entityId, n.event, n.payload as never);
+      for (const n of notices) notify?.(ctx.entityId, n);
       return response;
     },
 
@@ -195,21 +303,48 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
       const reset = from === null || from > last;
       const start = reset ? 0 : from;
       const rows = await changesAfter(db, ctx.entityId, start, q.limit + 1);
+      const receive = receiverFor(ctx.permissions);
       const page = rows.slice(0, q.limit);
-      const [dev] = await db.select({ lastSeq: devices.lastSeq, lastSeenAt: devices.lastSeenAt }).from(devices).where(deviceOf(ctx, q.deviceId));
+      const [dev] = await db
+        .select({ lastSeq: devices.lastSeq, lastSeenAt: devices.lastSeenAt })
+        .from(devices)
+        .where(deviceOf(ctx, q.deviceId));
       // A pull is hearing from the device too (the emergency list says which devices went quiet); once a minute is enough.
       if (dev && now() - dev.lastSeenAt.getTime() > SEEN_EVERY_MS) {
-        await db.update(devices).set({ lastSeenAt: new Date(now()) }).where(deviceOf(ctx, q.deviceId));
+        await db
+          .update(devices)
+          .set({ lastSeenAt: new Date(now()) })
+          .where(deviceOf(ctx, q.deviceId));
       }
-      const rejected = await db.select().from(mutationLog)
-        .where(and(eq(mutationLog.entityId, ctx.entityId), eq(mutationLog.deviceId, q.deviceId), eq(mutationLog.userId, ctx.userId), eq(mutationLog.status, 'rejected')))
-        .orderBy(desc(mutationLog.seq)).limit(REJECTIONS_KEPT);
+      const rejected = await db
+        .select()
+        .from(mutationLog)
+        .where(
+          and(
+            eq(mutationLog.entityId, ctx.entityId),
+            eq(mutationLog.deviceId, q.deviceId),
+            eq(mutationLog.userId, ctx.userId),
+            eq(mutationLog.status, 'rejected'),
+          ),
+        )
+        .orderBy(desc(mutationLog.seq))
+        .limit(REJECTIONS_KEPT);
       return {
-        changes: page.map((r) => ({ table: r.tbl, id: r.rowId, op: r.op, version: r.version, data: r.data })),
+        // Rows the caller may not receive are left out; the cursor still moves past them.
+        changes: page.flatMap(
+          (r) => receive({ table: r.tbl, id: r.rowId, op: r.op, version: r.version, data: r.data }) ?? [],
+        ),
         cursor: encodeCursor(page.length ? Number(page[page.length - 1]!.seq) : start),
         hasMore: rows.length > q.limit,
         lastSeq: dev?.lastSeq ?? 0,
-        rejections: rejected.map((r) => ({ seq: r.seq, mutationId: r.mutationId, name: r.name, args: r.args, code: r.code ?? 'generic', message: errorMessage(ctx.lang, r.code ?? 'generic') })),
+        rejections: rejected.map((r) => ({
+          seq: r.seq,
+          mutationId: r.mutationId,
+          name: r.name,
+          args: r.args,
+          code: r.code ?? 'generic',
+          message: errorMessage(ctx.lang, r.code ?? 'generic'),
+        })),
         serverTime: now(),
         ...(reset ? { reset: true } : {}),
       };
@@ -217,4 +352,3 @@ export function syncService(db: Db, now: () => number, onChanged: (entityId: str
   };
 }
 export type SyncService = ReturnType<typeof syncService>;
-

@@ -34,14 +34,26 @@ eachDatabase((get) => {
   });
 
   const count = async (table: typeof visitEvents | typeof mutationLog) =>
-    Number((await get().database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n);
+    Number(
+      (
+        await get()
+          .database.db.select({ n: sql<number>`count(*)::int` })
+          .from(table)
+      )[0]!.n,
+    );
 
   let clockTick = 1_700_000_000_000;
   const signIn = (seq: number, personId: string, extra: Record<string, unknown> = {}) => ({
-    seq, mutationId: uuidv7(), name: 'visit.signIn', clientTime: ++clockTick, clockOffsetMs: 0,
-    args: { eventId: uuidv7(), personId, areaId: area, at: clockTick }, ...extra,
+    seq,
+    mutationId: uuidv7(),
+    name: 'visit.signIn',
+    clientTime: ++clockTick,
+    clockOffsetMs: 0,
+    args: { eventId: uuidv7(), personId, areaId: area, at: clockTick },
+    ...extra,
   });
-  const push = (token: string, body: unknown) => app.inject({ method: 'POST', url: '/api/sync/push', headers: bearer(token), payload: body as object });
+  const push = (token: string, body: unknown) =>
+    app.inject({ method: 'POST', url: '/api/sync/push', headers: bearer(token), payload: body as object });
   const pull = async (token: string, deviceId: string, cursor?: string, limit = 1000) => {
     const qs = new URLSearchParams({ deviceId, limit: String(limit), ...(cursor ? { cursor } : {}) });
     const res = await app.inject({ method: 'GET', url: `/api/sync/pull?${qs}`, headers: bearer(token) });
@@ -66,7 +78,10 @@ eachDatabase((get) => {
 
   it('takes concurrent pushes from three devices without losing or doubling one', async () => {
     const before = await count(visitEvents);
-    const batches = [0, 1, 2].map(() => ({ deviceId: uuidv7(), mutations: people.slice(0, 4).map((p, i) => signIn(i + 1, p)) }));
+    const batches = [0, 1, 2].map(() => ({
+      deviceId: uuidv7(),
+      mutations: people.slice(0, 4).map((p, i) => signIn(i + 1, p)),
+    }));
     const answers = await Promise.all([...batches, ...batches].map((b) => push(admin, b)));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(await count(visitEvents)).toBe(before + 12);
@@ -75,16 +90,23 @@ eachDatabase((get) => {
   it('never lets a rejection block the rest, and a rejected mutation writes nothing', async () => {
     const deviceId = uuidv7();
     const beforeEvents = await count(visitEvents);
-    const res = await push(admin, { deviceId, mutations: [
-      signIn(1, people[0]!),
-      { ...signIn(2, people[1]!), name: 'visit.teleport' },
-      signIn(3, globexPerson),
-      { ...signIn(4, people[2]!), args: { eventId: 'x', personId: people[2], areaId: area, at: -1 } },
-      signIn(5, people[3]!),
-    ] });
+    const res = await push(admin, {
+      deviceId,
+      mutations: [
+        signIn(1, people[0]!),
+        { ...signIn(2, people[1]!), name: 'visit.teleport' },
+        signIn(3, globexPerson),
+        { ...signIn(4, people[2]!), args: { eventId: 'x', personId: people[2], areaId: area, at: -1 } },
+        signIn(5, people[3]!),
+      ],
+    });
     const body = res.json() as PushResponse;
     expect(body.results.map((r) => [r.status, r.code])).toEqual([
-      ['applied', undefined], ['rejected', 'validation_failed'], ['rejected', 'not_found'], ['rejected', 'validation_failed'], ['applied', undefined],
+      ['applied', undefined],
+      ['rejected', 'validation_failed'],
+      ['rejected', 'not_found'],
+      ['rejected', 'validation_failed'],
+      ['applied', undefined],
     ]);
     expect(body.results[2]!.message).toBe('We could not find what you asked for.');
     expect(body.lastSeq).toBe(5);
@@ -99,10 +121,21 @@ eachDatabase((get) => {
     const person = people[4]!;
     const [row] = await get().database.db.select().from(users).where(eq(users.id, person));
     const edit = (seq: number, fullName: string, baseVersion: number) => ({
-      seq, mutationId: uuidv7(), name: 'person.updateDetails', clientTime: 1, clockOffsetMs: 0, args: { personId: person, baseVersion, patch: { fullName } },
+      seq,
+      mutationId: uuidv7(),
+      name: 'person.updateDetails',
+      clientTime: 1,
+      clockOffsetMs: 0,
+      args: { personId: person, baseVersion, patch: { fullName } },
     });
-    const res = await push(admin, { deviceId, mutations: [edit(1, 'First Edit', row!.version), edit(2, 'Stale Edit', row!.version)] });
-    expect((res.json() as PushResponse).results.map((r) => r.code ?? r.status)).toEqual(['applied', 'version_conflict']);
+    const res = await push(admin, {
+      deviceId,
+      mutations: [edit(1, 'First Edit', row!.version), edit(2, 'Stale Edit', row!.version)],
+    });
+    expect((res.json() as PushResponse).results.map((r) => r.code ?? r.status)).toEqual([
+      'applied',
+      'version_conflict',
+    ]);
     const [after] = await get().database.db.select().from(users).where(eq(users.id, person));
     expect(after!.fullName).toBe('First Edit');
     expect(after!.version).toBe(row!.version + 1);
@@ -110,15 +143,34 @@ eachDatabase((get) => {
 
   it('rejects a mutation the role may not make', async () => {
     const warden = await tokenFor(app, 'warden@acme.test');
-    const res = await push(warden, { deviceId: uuidv7(), mutations: [{
-      seq: 1, mutationId: uuidv7(), name: 'person.updateDetails', clientTime: 1, clockOffsetMs: 0, args: { personId: people[0], baseVersion: 1, patch: { fullName: 'Nope Nope' } },
-    }] });
-    expect((res.json() as PushResponse).results[0]).toMatchObject({ status: 'rejected', code: 'action_not_allowed', message: 'Action not allowed.' });
+    const res = await push(warden, {
+      deviceId: uuidv7(),
+      mutations: [
+        {
+          seq: 1,
+          mutationId: uuidv7(),
+          name: 'person.updateDetails',
+          clientTime: 1,
+          clockOffsetMs: 0,
+          args: { personId: people[0], baseVersion: 1, patch: { fullName: 'Nope Nope' } },
+        },
+      ],
+    });
+    expect((res.json() as PushResponse).results[0]).toMatchObject({
+      status: 'rejected',
+      code: 'action_not_allowed',
+      message: 'Action not allowed.',
+    });
   });
 
   it('answers a malformed batch with 400 and writes nothing', async () => {
     const before = [await count(visitEvents), await count(mutationLog)];
-    for (const body of [{}, { deviceId: 'nope', mutations: [] }, { deviceId: uuidv7(), mutations: [{ seq: 0 }] }, { deviceId: uuidv7(), mutations: 'x' }]) {
+    for (const body of [
+      {},
+      { deviceId: 'nope', mutations: [] },
+      { deviceId: uuidv7(), mutations: [{ seq: 'one' }] },
+      { deviceId: uuidv7(), mutations: 'x' },
+    ]) {
       const res = await push(admin, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed' });
@@ -165,8 +217,17 @@ eachDatabase((get) => {
     const db = get().database.db;
     const start = (await pull(admin, uuidv7(), undefined, 1)).cursor; // any valid cursor, then read to the end
     let cursor = start;
-    for (let page = await pull(admin, uuidv7(), cursor); ; page = await pull(admin, uuidv7(), cursor)) { cursor = page.cursor; if (!page.hasMore) break; }
-    const fake = (id: string) => ({ table: 'sites' as const, id, op: 'put' as const, version: 1, data: { id } });
+    for (let page = await pull(admin, uuidv7(), cursor); ; page = await pull(admin, uuidv7(), cursor)) {
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    const fake = (id: string) => ({
+      table: 'sites' as const,
+      id,
+      op: 'put' as const,
+      version: 1,
+      data: { id, name: 'Fake site' },
+    });
     const [x, y] = [uuidv7(), uuidv7()];
     let releaseA!: () => void;
     const gateA = new Promise<void>((r) => (releaseA = r));
@@ -180,10 +241,14 @@ eachDatabase((get) => {
     });
     await aHasSeq;
     let bDone = false;
-    const writerB = db.transaction(async (tx) => {
-      const last = await lockFeed(tx, acme);
-      await writeChanges(tx, acme, last, [fake(y)]);
-    }).then(() => { bDone = true; });
+    const writerB = db
+      .transaction(async (tx) => {
+        const last = await lockFeed(tx, acme);
+        await writeChanges(tx, acme, last, [fake(y)]);
+      })
+      .then(() => {
+        bDone = true;
+      });
     const early = pull(admin, uuidv7(), cursor); // while A holds its sequence number uncommitted
     await new Promise((r) => setTimeout(r, 300));
     expect(bDone).toBe(false); // B cannot overtake A
@@ -201,7 +266,11 @@ describe('sync routes need a login', () => {
   eachDatabase((get) => {
     it('answers 401 without a token', async () => {
       const app = await seededApp(get().database);
-      const res = await app.inject({ method: 'POST', url: '/api/sync/push', payload: { deviceId: uuidv7(), mutations: [] } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        payload: { deviceId: uuidv7(), mutations: [] },
+      });
       expect(res.statusCode).toBe(401);
     });
   });

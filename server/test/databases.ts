@@ -2,10 +2,15 @@
 // PostgreSQL database (created from DATABASE_URL's server, dropped afterwards) when set.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DbKind } from '../db/database';
+import { guardRootHandle, rootHandleViolations } from './root-guard';
 
-export interface DatabaseFixture { database: DatabaseHandle; kind: DbKind; url?: string }
+export interface DatabaseFixture {
+  database: DatabaseHandle;
+  kind: DbKind;
+  url?: string;
+}
 
 async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `gh_t_${randomBytes(6).toString('hex')}`;
@@ -40,11 +45,20 @@ export function eachDatabase(define: (get: () => DatabaseFixture, kind: DbKind) 
         if (kind === 'postgres') {
           const created = await createPostgresDatabase(process.env.DATABASE_URL!);
           drop = created.drop;
-          fixture = { database: await openDatabase({ databaseUrl: created.url }), kind, url: created.url };
+          fixture = {
+            database: guardRootHandle(await openDatabase({ databaseUrl: created.url })),
+            kind,
+            url: created.url,
+          };
         } else {
-          fixture = { database: await openDatabase({}), kind };
+          fixture = { database: guardRootHandle(await openDatabase({})), kind };
         }
         await fixture.database.migrate();
+      });
+      // The app answers a misuse with a 500; fail the test with the real cause as well.
+      afterEach(() => {
+        const seen = rootHandleViolations.splice(0);
+        if (seen.length) throw seen[0];
       });
       afterAll(async () => {
         await fixture?.database.close();

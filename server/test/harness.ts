@@ -7,12 +7,21 @@ import { buildApp, type AppDeps } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { entities, sites, users, roles, userTypes } from '../db/schema/index';
 import { seedDemo } from '../seed/demo';
+import { guardRootHandle } from './root-guard';
 
-export interface Clock { now: () => number; advance(ms: number): void }
+export interface Clock {
+  now: () => number;
+  advance(ms: number): void;
+}
 
 export function testClock(start = Date.UTC(2026, 0, 15, 9, 0, 0)): Clock {
   let t = start;
-  return { now: () => t, advance: (ms) => { t += ms; } };
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+  };
 }
 
 export async function seededApp(
@@ -20,8 +29,10 @@ export async function seededApp(
   clock: Clock = testClock(),
   extra: Partial<AppDeps> = {},
 ): Promise<FastifyInstance> {
-  await seedDemo(database.db, { now: clock.now, production: false });
-  const app = await buildApp({ database, now: clock.now, ...extra });
+  // Also for handles opened outside eachDatabase: a root query inside a transaction throws.
+  const guardedDb = guardRootHandle(database);
+  await seedDemo(guardedDb.db, { now: clock.now, production: false });
+  const app = await buildApp({ database: guardedDb, now: clock.now, ...extra });
   await app.ready();
   return app;
 }
@@ -30,9 +41,17 @@ let addressCounter = 0;
 /** A distinct client address per call, so the per-address login limit never couples tests. */
 export const freshAddress = (): string => `10.0.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
-export async function login(app: FastifyInstance, email: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+  extra: Record<string, unknown> = {},
+) {
   const response = await app.inject({
-    method: 'POST', url: '/api/login', payload: { email, password, ...extra }, remoteAddress: freshAddress(),
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password, ...extra },
+    remoteAddress: freshAddress(),
   });
   return { response, body: response.json() as StoredUser & { code?: string; message?: string } };
 }
@@ -56,8 +75,20 @@ export async function entityFacts(database: DatabaseHandle, subdomain: string) {
   const typeRows = await db.select().from(userTypes).where(eq(userTypes.entityId, entity.id));
   return {
     entity,
-    ids: [entity.id, ...userRows.map((u) => u.id), ...siteRows.map((s) => s.id), ...roleRows.map((r) => r.id), ...typeRows.map((t) => t.id)],
-    strings: [entity.name, entity.subdomain, ...userRows.map((u) => u.email), ...userRows.map((u) => u.fullName), ...siteRows.map((s) => s.name)],
+    ids: [
+      entity.id,
+      ...userRows.map((u) => u.id),
+      ...siteRows.map((s) => s.id),
+      ...roleRows.map((r) => r.id),
+      ...typeRows.map((t) => t.id),
+    ],
+    strings: [
+      entity.name,
+      entity.subdomain,
+      ...userRows.map((u) => u.email),
+      ...userRows.map((u) => u.fullName),
+      ...siteRows.map((s) => s.name),
+    ],
   };
 }
 
@@ -67,5 +98,10 @@ export async function entityFacts(database: DatabaseHandle, subdomain: string) {
  */
 export function callerOf(app: () => FastifyInstance, defaultToken: () => string) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = defaultToken()) =>
-    app().inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    app().inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }

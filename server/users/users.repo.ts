@@ -6,7 +6,11 @@ import { entities, roles, users } from '../db/schema/index';
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type EntityRow = typeof entities.$inferSelect;
-export interface UserWithRole { user: UserRow; role: RoleRow; entity: EntityRow }
+export interface UserWithRole {
+  user: UserRow;
+  role: RoleRow;
+  entity: EntityRow;
+}
 
 export function usersRepo(db: Db) {
   const withRole = () =>
@@ -23,11 +27,14 @@ export function usersRepo(db: Db) {
       return withRole().where(subdomain ? and(byEmail, eq(entities.subdomain, subdomain.toLowerCase())) : byEmail);
     },
     async findWithRole(entityId: string, userId: string): Promise<UserWithRole | null> {
-      const [row] = await withRole().where(and(eq(users.entityId, entityId), eq(users.id, userId))).limit(1);
+      const [row] = await withRole()
+        .where(and(eq(users.entityId, entityId), eq(users.id, userId)))
+        .limit(1);
       return row ?? null;
     },
     async setLang(entityId: string, userId: string, lang: string, now: Date): Promise<void> {
-      await db.update(users)
+      await db
+        .update(users)
         .set({ lang, updatedAt: now, version: sql`${users.version} + 1` })
         .where(and(eq(users.entityId, entityId), eq(users.id, userId)));
     },

@@ -1,16 +1,17 @@
 // The caller's own profile: /api/user_details, /api/user-role, /api/change-lang.
 import type { FastifyInstance } from 'fastify';
 import { changeLangSchema } from '../../domain/schemas/auth';
-import { contextOf } from '../http/context';
+import { contextOf, requireLogin } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
 
 export async function usersRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.get('/api/user_details', async (request) => ({ data: await services.users.details(contextOf(request)) }));
+  const login = { preHandler: requireLogin() };
+  app.get('/api/user_details', login, async (request) => ({ data: await services.users.details(contextOf(request)) }));
 
-  app.get('/api/user-role', async (request) => ({ data: await services.users.role(contextOf(request)) }));
+  app.get('/api/user-role', login, async (request) => ({ data: await services.users.role(contextOf(request)) }));
 
-  app.post('/api/change-lang', async (request) => {
+  app.post('/api/change-lang', login, async (request) => {
     const { lang } = parseOrThrow(changeLangSchema, request.body);
     return { data: await services.users.changeLang(contextOf(request), lang) };
   });

@@ -25,14 +25,25 @@ describe('createHttpClient', () => {
   });
 
   it('treats any other status as a failure with the parsed body', async () => {
-    const client = createHttpClient({ fetchImpl: async () => json(401, { code: 'invalid_credentials', message: 'No' }) });
-    expect(await client.post('/login', {})).toEqual({ ok: false, status: 401, body: { code: 'invalid_credentials', message: 'No' } });
+    const client = createHttpClient({
+      fetchImpl: async () => json(401, { code: 'invalid_credentials', message: 'No' }),
+    });
+    expect(await client.post('/login', {})).toEqual({
+      ok: false,
+      status: 401,
+      body: { code: 'invalid_credentials', message: 'No' },
+    });
     const noContent = createHttpClient({ fetchImpl: async () => new Response(null, { status: 204 }) });
     expect((await noContent.get('/x')).ok).toBe(false);
   });
 
   it('reports a network failure as offline, without throwing', async () => {
-    const client = createHttpClient({ fetchImpl: async () => { throw new TypeError('Failed to fetch'); }, isOnline: () => false });
+    const client = createHttpClient({
+      fetchImpl: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      isOnline: () => false,
+    });
     expect(await client.get('/x')).toEqual({ ok: false, status: 0, offline: true });
   });
 

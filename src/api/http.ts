@@ -46,10 +46,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function request<T>(method: string, path: string, req: RequestOptions = {}): Promise<HttpResult<T>> {
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, req.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      req.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    );
     const onCallerAbort = () => controller.abort();
     req.signal?.addEventListener('abort', onCallerAbort, { once: true });
 

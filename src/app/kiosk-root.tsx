@@ -13,7 +13,10 @@ import { KioskPage } from '../features/kiosk/components/kiosk-page';
 /** Registers the service worker and hands a waiting version to the kiosk, which applies it when idle. */
 function KioskServiceWorker() {
   const publish = useSetAtom(appUpdateAtom);
-  const { needRefresh: [needRefresh], updateServiceWorker } = useRegisterSW({
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
     onRegisterError(error: unknown) {
       console.warn('gatehouse: service worker registration failed', error);
     },
@@ -29,7 +32,9 @@ export function KioskRoot() {
   return (
     <>
       <KioskServiceWorker />
-      <DbProvider><KioskPage /></DbProvider>
+      <DbProvider>
+        <KioskPage />
+      </DbProvider>
     </>
   );
 }

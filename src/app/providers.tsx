@@ -14,7 +14,11 @@ export function Providers({ dir, children }: { dir: 'ltr' | 'rtl'; children: Rea
       <DirectionProvider initialDirection={dir} detectDirection={false}>
         <MantineProvider theme={theme} defaultColorScheme="light">
           <Notifications position="top-center" limit={4} />
-          <DbProvider><SyncProvider><RealtimeProvider>{children}</RealtimeProvider></SyncProvider></DbProvider>
+          <DbProvider>
+            <SyncProvider>
+              <RealtimeProvider>{children}</RealtimeProvider>
+            </SyncProvider>
+          </DbProvider>
         </MantineProvider>
       </DirectionProvider>
     </JotaiProvider>

@@ -5,7 +5,8 @@ import type { RouteDef } from '../../domain/routes';
 export type RouteModule = () => Promise<{ Component: ComponentType }>;
 
 const comingSoon: RouteModule = () => import('../ui/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
-const errorPage: RouteModule = () => import('../features/errors/components/error-page').then((m) => ({ Component: m.ErrorPage }));
+const errorPage: RouteModule = () =>
+  import('../features/errors/components/error-page').then((m) => ({ Component: m.ErrorPage }));
 
 const BUILT: Record<string, RouteModule> = {
   '/login': () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
@@ -14,28 +15,57 @@ const BUILT: Record<string, RouteModule> = {
   '/otp-error': errorPage,
   '/404': errorPage,
   '/': () => import('../features/dashboard/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-  '/filtered': () => import('../features/dashboard/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-  '/multiple-signin': () => import('../features/dashboard/components/multiple-signin-page').then((m) => ({ Component: m.MultipleSigninPage })),
+  '/filtered': () =>
+    import('../features/dashboard/components/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  '/multiple-signin': () =>
+    import('../features/dashboard/components/multiple-signin-page').then((m) => ({ Component: m.MultipleSigninPage })),
   '/users': () => import('../features/people/components/users-page').then((m) => ({ Component: m.UsersPage })),
-  '/user-types': () => import('../features/people/components/user-types-page').then((m) => ({ Component: m.UserTypesPage })),
-  '/add-user-type': () => import('../features/people/components/add-user-type-page').then((m) => ({ Component: m.AddUserTypePage })),
-  '/invite-users-to-dashboard': () => import('../features/people/components/invite-users-page').then((m) => ({ Component: m.InviteUsersPage })),
-  '/rfid-enrollment': () => import('../features/people/components/rfid-enrollment-page').then((m) => ({ Component: m.RfidEnrollmentPage })),
+  '/user-types': () =>
+    import('../features/people/components/user-types-page').then((m) => ({ Component: m.UserTypesPage })),
+  '/add-user-type': () =>
+    import('../features/people/components/add-user-type-page').then((m) => ({ Component: m.AddUserTypePage })),
+  '/invite-users-to-dashboard': () =>
+    import('../features/people/components/invite-users-page').then((m) => ({ Component: m.InviteUsersPage })),
+  '/rfid-enrollment': () =>
+    import('../features/people/components/rfid-enrollment-page').then((m) => ({ Component: m.RfidEnrollmentPage })),
   '/device': () => import('../features/device/components/device-page').then((m) => ({ Component: m.DevicePage })),
-  '/passport': () => import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
+  '/passport': () =>
+    import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
   // Pre-registration (issue 5).
-  '/pre-registration/:id?': () => import('../features/preregistration/components/pre-registration-page').then((m) => ({ Component: m.PreRegistrationPage })),
-  '/pre-registration/:id?/success': () => import('../features/preregistration/components/success-page').then((m) => ({ Component: m.SuccessPage })),
-  '/e/:id?': () => import('../features/preregistration/components/forwarders').then((m) => ({ Component: m.ExpectedLinkPage })),
-  '/c/:visitUrl/:code?': () => import('../features/preregistration/components/visit-link-page').then((m) => ({ Component: m.VisitLinkPage })),
-  '/online-compliance/:id?': () => import('../features/preregistration/components/online-compliance-page').then((m) => ({ Component: m.OnlineCompliancePage })),
-  '/link-expired': () => import('../features/preregistration/components/link-expired-page').then((m) => ({ Component: m.LinkExpiredPage })),
-  '/rfid/:code': () => import('../features/preregistration/components/rfid-page').then((m) => ({ Component: m.RfidPage })),
-  '/login-one-time': () => import('../features/preregistration/components/forwarders').then((m) => ({ Component: m.LoginOneTimePage })),
-  '/add-expected-visitors': () => import('../features/expected-visits/components/expected-visitors-page').then((m) => ({ Component: m.ExpectedVisitorsPage })),
-  '/emergency-list': () => import('../features/emergency/components/emergency-list-page').then((m) => ({ Component: m.EmergencyListPage })),
-  '/emergency-sessions': () => import('../features/emergency/components/sessions-page').then((m) => ({ Component: m.SessionsPage })),
-  '/emergency-sessions/:sessionName/:sessionId': () => import('../features/emergency/components/session-page').then((m) => ({ Component: m.SessionPage })),
+  '/pre-registration/:id?': () =>
+    import('../features/preregistration/components/pre-registration-page').then((m) => ({
+      Component: m.PreRegistrationPage,
+    })),
+  '/pre-registration/:id?/success': () =>
+    import('../features/preregistration/components/success-page').then((m) => ({ Component: m.SuccessPage })),
+  '/e/:id?': () =>
+    import('../features/preregistration/components/forwarders').then((m) => ({ Component: m.ExpectedLinkPage })),
+  '/c/:visitUrl/:code?': () =>
+    import('../features/preregistration/components/visit-link-page').then((m) => ({ Component: m.VisitLinkPage })),
+  '/online-compliance/:id?': () =>
+    import('../features/preregistration/components/online-compliance-page').then((m) => ({
+      Component: m.OnlineCompliancePage,
+    })),
+  '/confirm-registration/:id': () =>
+    import('../features/preregistration/components/confirm-registration-page').then((m) => ({
+      Component: m.ConfirmRegistrationPage,
+    })),
+  '/link-expired': () =>
+    import('../features/preregistration/components/link-expired-page').then((m) => ({ Component: m.LinkExpiredPage })),
+  '/rfid/:code': () =>
+    import('../features/preregistration/components/rfid-page').then((m) => ({ Component: m.RfidPage })),
+  '/login-one-time': () =>
+    import('../features/preregistration/components/forwarders').then((m) => ({ Component: m.LoginOneTimePage })),
+  '/add-expected-visitors': () =>
+    import('../features/expected-visits/components/expected-visitors-page').then((m) => ({
+      Component: m.ExpectedVisitorsPage,
+    })),
+  '/emergency-list': () =>
+    import('../features/emergency/components/emergency-list-page').then((m) => ({ Component: m.EmergencyListPage })),
+  '/emergency-sessions': () =>
+    import('../features/emergency/components/sessions-page').then((m) => ({ Component: m.SessionsPage })),
+  '/emergency-sessions/:sessionName/:sessionId': () =>
+    import('../features/emergency/components/session-page').then((m) => ({ Component: m.SessionPage })),
   '/kiosk-register': () => import('../features/kiosk/components/kiosk-page').then((m) => ({ Component: m.KioskPage })),
   '/sites': () => import('../features/kiosk/components/kiosk-list-page').then((m) => ({ Component: m.KioskListPage })),
 };

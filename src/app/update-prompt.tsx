@@ -44,7 +44,9 @@ export function UpdatePrompt() {
       message: (
         <Group justify="space-between" gap="sm" wrap="nowrap">
           <Text size="sm">{t('update.body')}</Text>
-          <Button size="xs" onClick={() => void updateServiceWorker(true)}>{t('update.reload')}</Button>
+          <Button size="xs" onClick={() => void updateServiceWorker(true)}>
+            {t('update.reload')}
+          </Button>
         </Group>
       ),
     });

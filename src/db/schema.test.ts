@@ -1,10 +1,24 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { createDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, type GatehouseDb } from './schema';
+import {
+  CATALOGUE_VERSION,
+  catalogueStores,
+  createDb,
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  type GatehouseDb,
+} from './schema';
 
-/** The newest version: 3 once a feature has added tables to SCHEMA_V3. */
-const LATEST = Object.keys(SCHEMA_V3).length ? 3 : 2;
+const LATEST = CATALOGUE_VERSION;
+/** The stores of the latest version as they shipped. The catalogue generates them; when a table's
+ * indexes change, this test fails: add a new version in schema.ts and freeze its stores here. */
+const FROZEN_LATEST: Record<string, string> = {
+  ...SCHEMA_V2,
+  ...SCHEMA_V3,
+  people: '&id, entityId, [entityId+email], [entityId+userTypeId], [entityId+updatedAt]',
+};
 import { makeWithDb } from './with-db';
 import { clearLocalData, CURRENT_USER_KEY, saveSession } from './session-store';
 import type { StoredUser } from '../../domain/session';
@@ -20,11 +34,28 @@ const stored: StoredUser = {
     access_token: 't',
     expires_at: 1,
     user: {
-      id: 'u1', email: 'admin@acme.test', fullName: 'Ada Admin', image: null, lang: 'en', is_otp_enabled: false,
-      passport_id: null, isTechTeam: false, isOwner: true,
+      id: 'u1',
+      email: 'admin@acme.test',
+      fullName: 'Ada Admin',
+      image: null,
+      lang: 'en',
+      is_otp_enabled: false,
+      passport_id: null,
+      isTechTeam: false,
+      isOwner: true,
       role: { id: 'r1', name: 'admin', permissions: { dashboard: { pivot: { allowed: 1 } } } },
-      entity: { id: 'e1', name: 'Acme', subdomain: 'acme', logo: null, package: 'Cloud', plan: 3, subscription: 'cloud',
-        owner_id: 'u1', otp_roles: [], copyright: 'Acme Ltd' },
+      entity: {
+        id: 'e1',
+        name: 'Acme',
+        subdomain: 'acme',
+        logo: null,
+        package: 'Cloud',
+        plan: 3,
+        subscription: 'cloud',
+        owner_id: 'u1',
+        otp_roles: [],
+        copyright: 'Acme Ltd',
+      },
     },
   },
 };
@@ -43,11 +74,46 @@ describe('Dexie schema', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('generates the synced stores from the catalogue exactly as the latest version froze them', () => {
+    expect(catalogueStores()).toEqual(FROZEN_LATEST);
+  });
+
+  it('upgrades a version 3 device without losing its unsent outbox or its rejected list', async () => {
+    const name = `test-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(1).stores(SCHEMA_V1);
+    old.version(2).stores(SCHEMA_V2);
+    old.version(3).stores(SCHEMA_V3);
+    const entry = {
+      seq: 7,
+      mutationId: 'm7',
+      name: 'visit.signIn',
+      args: { personId: 'p1' },
+      clientTime: 1,
+      clockOffsetMs: 0,
+      userId: 'u1',
+    };
+    await old.table('outbox').add(entry);
+    await old
+      .table('rejected')
+      .add({ ...entry, seq: 6, mutationId: 'm6', code: 'not_found', message: 'Not found', rejectedAt: 2 });
+    await old.table('visitEvents').put({ id: 'e1', personId: 'p1', kind: 'in', areaId: null, at: 1, pending: 1 });
+    old.close();
+    db = createDb(name);
+    await db.open();
+    expect(db.verno).toBe(LATEST);
+    expect(await db.outbox.toArray()).toEqual([entry]);
+    expect((await db.rejected.toArray()).map((r) => [r.seq, r.code])).toEqual([[6, 'not_found']]);
+    expect(await db.visitEvents.where('pending').equals(1).count()).toBe(1);
+  });
+
   it('opens with the session, operational and sync tables and their indexes', async () => {
     db = createDb(`test-${crypto.randomUUID()}`);
     await db.open();
     expect(db.verno).toBe(LATEST);
-    expect(db.tables.map((t) => t.name).sort()).toEqual([...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), ...Object.keys(SCHEMA_V3)].sort());
+    expect(db.tables.map((t) => t.name).sort()).toEqual(
+      [...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), ...Object.keys(SCHEMA_V3)].sort(),
+    );
     const people = db.table('people').schema;
     expect(people.primKey.unique).toBe(true);
     expect(people.indexes.map((i) => i.name)).toEqual(expect.arrayContaining(['entityId', '[entityId+email]']));
@@ -64,10 +130,22 @@ describe('Dexie schema', () => {
     expect(await db.roles.where('[entityId+name]').equals(['e1', 'admin']).count()).toBe(1);
     expect((await db.meta.get(CURRENT_USER_KEY))?.value).toBe('u1');
     await db.visits.put({ id: 'v1', entityId: 'e1', status: 'expected', version: 1, updatedAt: 1 });
-    await db.outbox.add({ seq: 1, mutationId: 'm1', name: 'visit.signIn', args: {}, clientTime: 1, clockOffsetMs: 0, userId: 'u1' });
-    await db.meta.bulkPut([{ key: 'deviceId', value: 'd1' }, { key: 'lastSeq', value: 1 }]);
+    await db.outbox.add({
+      seq: 1,
+      mutationId: 'm1',
+      name: 'visit.signIn',
+      args: {},
+      clientTime: 1,
+      clockOffsetMs: 0,
+      userId: 'u1',
+    });
+    await db.meta.bulkPut([
+      { key: 'deviceId', value: 'd1' },
+      { key: 'lastSeq', value: 1 },
+    ]);
     await clearLocalData(withDb);
-    for (const table of db.tables.filter((t) => !['outbox', 'meta'].includes(t.name))) expect(await table.count(), table.name).toBe(0);
+    for (const table of db.tables.filter((t) => !['outbox', 'meta'].includes(t.name)))
+      expect(await table.count(), table.name).toBe(0);
     expect(await db.outbox.count()).toBe(1);
     expect((await db.meta.toArray()).map((m) => m.key).sort()).toEqual(['deviceId', 'lastSeq']);
   });

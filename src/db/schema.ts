@@ -1,29 +1,32 @@
-// The Dexie (IndexedDB) schema, version 1: the logged-in session and the operational tables
-// the sync engine fills. Every tenant row carries entityId; compound indexes start with it.
-import { Dexie, type EntityTable } from 'dexie';
+// The Dexie (IndexedDB) schema: the logged-in session, the outbox, and the synced tables the
+// sync engine fills, whose stores and row types come from the sync catalogue.
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { EntitySummary, UserDetails } from '../../domain/session';
 import type { PermissionMap } from '../../domain/permissions';
+import { dexieStores, TABLE_NAMES, type LocalRow, type LocalRows, type TableName } from '../../sync/catalogue';
 
 export const DB_NAME = 'gatehouse';
 
 export type EntityRow = EntitySummary;
-export interface UserRow extends Omit<UserDetails, 'entity' | 'role'> { entityId: string; roleId: string }
-export interface RoleRow { id: string; entityId: string; name: string; permissions: PermissionMap }
-/** Key/value facts about this device and session (current user id, last login time). */
-export interface MetaRow { key: string; value: unknown }
-export interface PersonRow {
+export interface UserRow extends Omit<UserDetails, 'entity' | 'role'> {
+  entityId: string;
+  roleId: string;
+}
+export interface RoleRow {
   id: string;
   entityId: string;
-  fullName: string;
-  email?: string | null;
-  phone?: string | null;
-  userTypeId?: string | null;
-  roleId?: string | null;
-  status?: string;
-  version: number;
-  updatedAt: number;
-  [field: string]: unknown;
+  name: string;
+  permissions: PermissionMap;
 }
+/** Key/value facts about this device and session (current user id, last login time). */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+/** Rows of the synced tables, as the catalogue declares them (sync/catalogue/tables). */
+export type PersonRow = LocalRow<'people'>;
+export type VisitEventRow = LocalRow<'visitEvents'>;
+export type PlaceRow = LocalRow<'sites'> | LocalRow<'areas'> | LocalRow<'userTypes'>;
 export interface VisitRow {
   id: string;
   entityId: string;
@@ -47,35 +50,21 @@ export interface OutboxRow {
   clockOffsetMs: number;
   userId: string;
 }
-export interface RejectedRow extends OutboxRow { code: string; message: string; rejectedAt: number }
-export interface VisitEventRow {
-  id: string;
-  personId: string;
-  kind: 'in' | 'out';
-  areaId: string | null;
-  at: number;
-  journeyFlowId?: string | null;
-  userTypeId?: string | null;
-  /** 1 while only this device knows it; the pulled server copy has no flag. */
-  pending?: number;
-  [field: string]: unknown;
+export interface RejectedRow extends OutboxRow {
+  code: string;
+  message: string;
+  rejectedAt: number;
 }
-export interface PlaceRow { id: string; name: string; [field: string]: unknown }
-
+/** The device database: the session and outbox tables, and one typed table per synced table of the catalogue. */
 export type GatehouseDb = Dexie & {
   entities: EntityTable<EntityRow, 'id'>;
   users: EntityTable<UserRow, 'id'>;
   roles: EntityTable<RoleRow, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
-  people: EntityTable<PersonRow, 'id'>;
   visits: EntityTable<VisitRow, 'id'>;
   outbox: EntityTable<OutboxRow, 'seq'>;
   rejected: EntityTable<RejectedRow, 'seq'>;
-  visitEvents: EntityTable<VisitEventRow, 'id'>;
-  sites: EntityTable<PlaceRow, 'id'>;
-  areas: EntityTable<PlaceRow, 'id'>;
-  userTypes: EntityTable<PlaceRow, 'id'>;
-};
+} & { [T in TableName]: EntityTable<LocalRow<T>, 'id'> };
 
 export const SCHEMA_V1 = {
   entities: '&id, subdomain',
@@ -95,8 +84,7 @@ export const SCHEMA_V2 = {
   userTypes: '&id',
 } as const;
 
-/** Version 3: tables of the journeys (kiosk, pre-registration, emergency, dashboard). Each
- * feature adds its tables here until the first release; after it, a new version each time. */
+/** Version 3 as it shipped (frozen: devices upgrade from it). */
 export const SCHEMA_V3: Record<string, string> = {
   // Kiosk (issue 4): configuration pulled down, and what the journey records.
   journeys: '&id',
@@ -122,17 +110,27 @@ export const SCHEMA_V3: Record<string, string> = {
   personDocuments: '&id, personId',
 };
 
+/** Version 4 onwards: every synced table's store is generated from the sync catalogue. A change
+ * to a table's indexes needs a new version number here (schema.test.ts compares the generated
+ * stores with the frozen copy of the latest version and says so). */
+export const CATALOGUE_VERSION = 4;
+export const catalogueStores = (): Record<string, string> => ({ ...SCHEMA_V2, ...dexieStores() });
+
 /** Tables whose rows come from the server's change feed (pull). */
-export const SYNCED_TABLES = ['people', 'visitEvents', 'sites', 'areas', 'userTypes',
-  'journeys', 'journeyFlows', 'complianceForms', 'attendanceModes', 'customFields', 'announcements',
-  'kioskVisits', 'complianceAnswers', 'visitChecks', 'hostNotifications', 'kioskLogs', 'personCards',
-  'expectedVisits', 'qrRevocations', 'signingKeys', 'emergencySessions', 'rollCallMarks', 'personDocuments'] as const;
-export type SyncedTable = (typeof SYNCED_TABLES)[number];
+export const SYNCED_TABLES = TABLE_NAMES;
+export type SyncedTable = TableName;
 
 export function createDb(name: string = DB_NAME): GatehouseDb {
   const db = new Dexie(name) as GatehouseDb;
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
-  if (Object.keys(SCHEMA_V3).length) db.version(3).stores(SCHEMA_V3);
+  db.version(3).stores(SCHEMA_V3);
+  db.version(CATALOGUE_VERSION).stores(catalogueStores());
   return db;
+}
+
+/** The synced table `name`, typed by the catalogue: the one place a table is reached by a name
+ * known only at run time (the sync store moves rows of every table). */
+export function syncedTable<K extends TableName>(db: GatehouseDb, name: K): Table<LocalRows[K], string> {
+  return db.table(name);
 }

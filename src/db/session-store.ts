@@ -31,11 +31,13 @@ export function saveSession(withDb: WithDb, stored: StoredUser, now: number): Pr
  * last, except changes not yet sent: they stay, with the device's identity, for their author's
  * next login (DESIGN: nothing lost). */
 export function clearLocalData(withDb: WithDb): Promise<void> {
-  return withDb((db) => db.transaction('rw', db.tables, async () => {
-    const kept = new Set(['outbox', 'rejected', 'meta']);
-    await Promise.all(db.tables.filter((table) => !kept.has(table.name)).map((table) => table.clear()));
-    await db.meta.filter((row) => !DEVICE_META_KEYS.includes(row.key)).delete();
-  }));
+  return withDb((db) =>
+    db.transaction('rw', db.tables, async () => {
+      const kept = new Set(['outbox', 'rejected', 'meta']);
+      await Promise.all(db.tables.filter((table) => !kept.has(table.name)).map((table) => table.clear()));
+      await db.meta.filter((row) => !DEVICE_META_KEYS.includes(row.key)).delete();
+    }),
+  );
 }
 
 /** Changes on this device that the server has not confirmed yet, for anyone. */

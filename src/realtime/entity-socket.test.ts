@@ -12,7 +12,12 @@ function fakeSocket() {
     connect: () => void connects++,
     close: () => undefined,
   };
-  return { socket: socket as unknown as EntitySocket, fire: (e: string, ...a: unknown[]) => handlers.get(e)?.(...a), emitted, connects: () => connects };
+  return {
+    socket: socket as unknown as EntitySocket,
+    fire: (e: string, ...a: unknown[]) => handlers.get(e)?.(...a),
+    emitted,
+    connects: () => connects,
+  };
 }
 
 describe('entity socket', () => {
@@ -22,8 +27,17 @@ describe('entity socket', () => {
     const timers: Array<[() => void, number]> = [];
     const joined: boolean[] = [];
     openEntitySocket({
-      url: 'http://x', token: () => 'tok', connect: (_u, o) => { options = o; return fake.socket; },
-      schedule: (fn, ms) => { timers.push([fn, ms]); return () => undefined; }, onJoined: (j) => joined.push(j),
+      url: 'http://x',
+      token: () => 'tok',
+      connect: (_u, o) => {
+        options = o;
+        return fake.socket;
+      },
+      schedule: (fn, ms) => {
+        timers.push([fn, ms]);
+        return () => undefined;
+      },
+      onJoined: (j) => joined.push(j),
     });
     expect(options).toMatchObject({ reconnectionDelay: 3000, reconnectionDelayMax: 3000 });
     fake.fire('connect');
@@ -39,7 +53,15 @@ describe('entity socket', () => {
   it('stops retrying once the server refused the token', () => {
     const fake = fakeSocket();
     const timers: number[] = [];
-    openEntitySocket({ url: 'http://x', token: () => 'old', connect: () => fake.socket, schedule: (_f, ms) => { timers.push(ms); return () => undefined; } });
+    openEntitySocket({
+      url: 'http://x',
+      token: () => 'old',
+      connect: () => fake.socket,
+      schedule: (_f, ms) => {
+        timers.push(ms);
+        return () => undefined;
+      },
+    });
     fake.fire('connect');
     (fake.emitted[0]![2] as (a: unknown) => void)({ ok: false, code: 'unauthenticated' });
     fake.fire('disconnect', 'io server disconnect');

@@ -30,8 +30,11 @@ const defaultSchedule = (fn: () => void, ms: number) => {
 export function openEntitySocket(o: EntitySocketOptions): EntityConnection {
   const schedule = o.schedule ?? defaultSchedule;
   const socket = o.connect(o.url, {
-    path: '/socket.io', transports: ['websocket'],
-    reconnectionDelay: SOCKET_RECONNECT_MS, reconnectionDelayMax: SOCKET_RECONNECT_MS, randomizationFactor: 0,
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnectionDelay: SOCKET_RECONNECT_MS,
+    reconnectionDelayMax: SOCKET_RECONNECT_MS,
+    randomizationFactor: 0,
   });
   let closed = false;
   let cancelRetry: (() => void) | null = null;
@@ -48,7 +51,8 @@ export function openEntitySocket(o: EntitySocketOptions): EntityConnection {
   socket.on('disconnect', (reason) => {
     o.onJoined?.(false);
     // socket.io retries lost transports itself; a disconnect the server chose is ours to retry.
-    if (!closed && reason === 'io server disconnect') cancelRetry = schedule(() => socket.connect(), SOCKET_RECONNECT_MS);
+    if (!closed && reason === 'io server disconnect')
+      cancelRetry = schedule(() => socket.connect(), SOCKET_RECONNECT_MS);
   });
 
   return {

@@ -14,7 +14,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token) return;
-    const connection = openEntitySocket({ url: location.origin, token: accessToken, connect: (url, options) => io(url, options) });
+    const connection = openEntitySocket({
+      url: location.origin,
+      token: accessToken,
+      connect: (url, options) => io(url, options),
+    });
     setSocket(connection.socket);
     return () => {
       connection.close();
@@ -26,7 +30,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 }
 
 /** Calls the latest handler for every `event` from the entity room while mounted. */
-export function useRealtimeEvent<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): void {
+export function useRealtimeEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): void {
   const socket = useContext(RealtimeContext);
   const latest = useRef(handler);
   useEffect(() => {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onSite, type PresenceEvent } from '../../domain/presence';
+import { onSite } from '../../domain/presence';
 import { mutate, type MutateDeps } from '../../sync/client';
 import { SyncEngine } from '../../sync/engine';
 import { ModelServer } from '../../sync/testing/model-server';
@@ -23,7 +23,10 @@ afterEach(async () => {
 async function device(userId = 'user-1') {
   const db = createDb(`t-${uuidv7()}`);
   dbs.push(db);
-  await db.meta.bulkPut([{ key: CURRENT_USER_KEY, value: userId }, { key: CURRENT_ENTITY_KEY, value: 'e1' }]);
+  await db.meta.bulkPut([
+    { key: CURRENT_USER_KEY, value: userId },
+    { key: CURRENT_ENTITY_KEY, value: 'e1' },
+  ]);
   return db;
 }
 
@@ -41,7 +44,14 @@ describe('recording on Dexie', () => {
   it('leaves no outbox entry when the local write fails', async () => {
     const db = await device();
     const real = dexieMutateDeps(db);
-    const failing: MutateDeps = { ...real, transaction: (fn) => real.transaction(async (tx) => { await fn(tx); throw new Error('disk full'); }) };
+    const failing: MutateDeps = {
+      ...real,
+      transaction: (fn) =>
+        real.transaction(async (tx) => {
+          await fn(tx);
+          throw new Error('disk full');
+        }),
+    };
     await expect(mutate(failing, 'visit.signIn', signIn())).rejects.toThrow('disk full');
     expect(await db.outbox.count()).toBe(0);
     expect(await db.visitEvents.count()).toBe(0);
@@ -50,7 +60,15 @@ describe('recording on Dexie', () => {
 
   it('leaves no local change when the outbox write fails', async () => {
     const db = await device();
-    await db.outbox.add({ seq: 1, mutationId: uuidv7(), name: 'visit.signIn', args: {}, clientTime: 0, clockOffsetMs: 0, userId: 'x' });
+    await db.outbox.add({
+      seq: 1,
+      mutationId: uuidv7(),
+      name: 'visit.signIn',
+      args: {},
+      clientTime: 0,
+      clockOffsetMs: 0,
+      userId: 'x',
+    });
     await expect(mutate(dexieMutateDeps(db), 'visit.signIn', signIn())).rejects.toThrow();
     expect(await db.visitEvents.count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
@@ -64,7 +82,13 @@ describe('settling and pulling', () => {
     const [a, b, c] = await db.outbox.toArray();
     await new DexieOutbox(db).settle([
       { seq: a!.seq, mutationId: a!.mutationId, status: 'applied' },
-      { seq: b!.seq, mutationId: b!.mutationId, status: 'rejected', code: 'not_found', message: 'We could not find what you asked for.' },
+      {
+        seq: b!.seq,
+        mutationId: b!.mutationId,
+        status: 'rejected',
+        code: 'not_found',
+        message: 'We could not find what you asked for.',
+      },
       { seq: c!.seq, mutationId: c!.mutationId, status: 'duplicate' },
     ]);
     expect(await db.outbox.count()).toBe(0);
@@ -86,13 +110,14 @@ describe('settling and pulling', () => {
     const [a, b] = [await device(), await device()];
     const person = uuidv7();
     const sched = { now: clock, random: () => 0.5, after: () => () => {} };
-    const engine = (db: GatehouseDb) => new SyncEngine({ store: new DexieOutbox(db, clock), transport: server.transport(), scheduler: sched });
+    const engine = (db: GatehouseDb) =>
+      new SyncEngine({ store: new DexieOutbox(db, clock), transport: server.transport(), scheduler: sched });
     await mutate(dexieMutateDeps(a, clock), 'visit.signIn', signIn(person, 10));
     await engine(a).sync();
     await mutate(dexieMutateDeps(b, clock), 'visit.signOut', { eventId: uuidv7(), personId: person, at: 20 });
     // b pulls a reset snapshot before pushing: its own sign-out must survive on top.
     await new DexieOutbox(b).applyPull({ ...server.pull({ deviceId: 'b', limit: 100 }), reset: true });
-    const onSiteOf = async (db: GatehouseDb) => onSite((await db.visitEvents.toArray()) as unknown as PresenceEvent[]);
+    const onSiteOf = async (db: GatehouseDb) => onSite(await db.visitEvents.toArray());
     expect((await onSiteOf(b)).has(person)).toBe(false);
     await engine(b).sync();
     await engine(a).sync();

@@ -4,9 +4,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { reapplyPending, type ClientTx, type MutateDeps } from '../../sync/client';
 import type { OutboxEntry, OutboxStore } from '../../sync/engine';
-import type { Row } from '../../sync/mutations';
+import type { AnyRow as Row } from '../../sync/catalogue';
 import type { MutationResult, PullResponse } from '../../sync/protocol';
-import { SYNCED_TABLES, type GatehouseDb } from '../db/schema';
+import { SYNCED_TABLES, syncedTable, type GatehouseDb } from '../db/schema';
 import { CURRENT_ENTITY_KEY, CURRENT_USER_KEY } from '../db/session-store';
 
 const SYNCED = new Set<string>(SYNCED_TABLES);
@@ -34,20 +34,25 @@ export async function ensureDeviceId(db: GatehouseDb): Promise<string> {
 function localTx(db: GatehouseDb): ClientTx {
   let lastSeq: number | undefined;
   return {
-    get: async (table, id) => (await db.table(table).get(id)) as Row | undefined,
-    put: async (table, row) => void (await db.table(table).put(row)),
+    get: (table, id) => syncedTable(db, table).get(id),
+    put: async (table, row) => void (await syncedTable(db, table).put(row)),
     nextSeq: async () => {
-      const seq = (lastSeq ?? ((await meta<number>(db, 'lastSeq')) ?? 0)) + 1;
+      const seq = (lastSeq ?? (await meta<number>(db, 'lastSeq')) ?? 0) + 1;
       lastSeq = seq;
       await db.meta.put({ key: 'lastSeq', value: seq });
       return seq;
     },
     addOutbox: async (entry) => void (await db.outbox.add(entry)),
     device: async () => {
-      const [deviceId, userId, offset, seq] = await db.meta.bulkGet(['deviceId', CURRENT_USER_KEY, 'clockOffsetMs', 'lastSeq']);
+      const [deviceId, userId, offset, seq] = await db.meta.bulkGet([
+        'deviceId',
+        CURRENT_USER_KEY,
+        'clockOffsetMs',
+        'lastSeq',
+      ]);
       lastSeq = (seq?.value as number | undefined) ?? 0;
       return {
-        deviceId: (deviceId?.value as string | undefined) ?? await ensureDeviceId(db),
+        deviceId: (deviceId?.value as string | undefined) ?? (await ensureDeviceId(db)),
         userId: (userId?.value as string | undefined) ?? '',
         clockOffsetMs: (offset?.value as number | undefined) ?? 0,
       };
@@ -59,8 +64,10 @@ const TX_TABLES = (db: GatehouseDb) => [db.outbox, db.rejected, db.meta, ...SYNC
 
 export function dexieMutateDeps(db: GatehouseDb, now: () => number = Date.now): MutateDeps {
   return {
-    transaction: (fn, tables) => db.transaction('rw',
-      tables ? [db.outbox, db.meta, ...tables.map((t) => db.table(t))] : TX_TABLES(db), () => fn(localTx(db))),
+    transaction: (fn, tables) =>
+      db.transaction('rw', tables ? [db.outbox, db.meta, ...tables.map((t) => db.table(t))] : TX_TABLES(db), () =>
+        fn(localTx(db)),
+      ),
     now,
     newId: uuidv7,
   };
@@ -72,7 +79,10 @@ const CLOCK_OFFSET_NOISE_MS = 50;
 export class DexieOutbox implements OutboxStore {
   private clockOffset: number | null | undefined;
 
-  constructor(private readonly db: GatehouseDb, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: GatehouseDb,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   deviceId(): Promise<string> {
     return ensureDeviceId(this.db);
@@ -103,9 +113,16 @@ export class DexieOutbox implements OutboxStore {
     // confirm what the server applied and move the cursor without locking every table.
     if (!page.reset && page.changes.length === 0 && page.rejections.length === 0) {
       await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
-        const confirmed = await db.outbox.where('[userId+seq]').between([userId, 0], [userId, page.lastSeq], true, true).toArray();
-        if (confirmed.length) await this.moveAside(confirmed.map((e) => ({ seq: e.seq, mutationId: e.mutationId, status: 'applied' as const })));
-        if ((await meta<string>(db, 'cursor')) !== page.cursor) await db.meta.put({ key: 'cursor', value: page.cursor });
+        const confirmed = await db.outbox
+          .where('[userId+seq]')
+          .between([userId, 0], [userId, page.lastSeq], true, true)
+          .toArray();
+        if (confirmed.length)
+          await this.moveAside(
+            confirmed.map((e) => ({ seq: e.seq, mutationId: e.mutationId, status: 'applied' as const })),
+          );
+        if ((await meta<string>(db, 'cursor')) !== page.cursor)
+          await db.meta.put({ key: 'cursor', value: page.cursor });
       });
       return;
     }
@@ -116,17 +133,30 @@ export class DexieOutbox implements OutboxStore {
       for (const c of page.changes) {
         if (!SYNCED.has(c.table)) continue;
         if (c.op === 'del') (dels.get(c.table) ?? dels.set(c.table, []).get(c.table)!).push(c.id);
-        else (puts.get(c.table) ?? puts.set(c.table, []).get(c.table)!).push({ ...(c.data ?? {}), id: c.id, entityId, version: c.version });
+        else
+          (puts.get(c.table) ?? puts.set(c.table, []).get(c.table)!).push({
+            ...(c.data ?? {}),
+            id: c.id,
+            entityId,
+            version: c.version,
+          });
       }
       for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
       for (const [table, ids] of dels) await db.table(table).bulkDelete(ids);
       // The server confirmed up to lastSeq for this user: a lost push answer is settled here.
-      const confirmed = await db.outbox.where('[userId+seq]').between([userId, 0], [userId, page.lastSeq], true, true).toArray();
+      const confirmed = await db.outbox
+        .where('[userId+seq]')
+        .between([userId, 0], [userId, page.lastSeq], true, true)
+        .toArray();
       const rejected = new Map(page.rejections.map((r) => [r.seq, r]));
-      await this.moveAside(confirmed.map((e) => {
-        const r = rejected.get(e.seq);
-        return r ? { seq: e.seq, mutationId: e.mutationId, status: 'rejected', code: r.code, message: r.message } : { seq: e.seq, mutationId: e.mutationId, status: 'applied' };
-      }));
+      await this.moveAside(
+        confirmed.map((e) => {
+          const r = rejected.get(e.seq);
+          return r
+            ? { seq: e.seq, mutationId: e.mutationId, status: 'rejected', code: r.code, message: r.message }
+            : { seq: e.seq, mutationId: e.mutationId, status: 'applied' };
+        }),
+      );
       await db.meta.put({ key: 'cursor', value: page.cursor });
       await reapplyPending(localTx(db), await db.outbox.orderBy('seq').toArray(), deviceId);
     });
@@ -138,7 +168,7 @@ export class DexieOutbox implements OutboxStore {
 
   /** Every request measures the offset again; a change within the noise is not worth a write. */
   async setClockOffset(ms: number): Promise<void> {
-    if (this.clockOffset === undefined) this.clockOffset = await meta<number>(this.db, 'clockOffsetMs') ?? null;
+    if (this.clockOffset === undefined) this.clockOffset = (await meta<number>(this.db, 'clockOffsetMs')) ?? null;
     if (this.clockOffset !== null && Math.abs(this.clockOffset - ms) < CLOCK_OFFSET_NOISE_MS) return;
     this.clockOffset = ms;
     await this.db.meta.put({ key: 'clockOffsetMs', value: ms });
@@ -154,7 +184,13 @@ export class DexieOutbox implements OutboxStore {
     for (const r of results) {
       if (r.status === 'rejected') {
         const entry = await this.db.outbox.get(r.seq);
-        if (entry) await this.db.rejected.put({ ...entry, code: r.code ?? 'generic', message: r.message ?? '', rejectedAt: this.now() });
+        if (entry)
+          await this.db.rejected.put({
+            ...entry,
+            code: r.code ?? 'generic',
+            message: r.message ?? '',
+            rejectedAt: this.now(),
+          });
       }
       done.push(r.seq);
     }

@@ -2,7 +2,7 @@
 // nudges the sync worker, which pushes and pulls. Also asks for persistent storage.
 import * as Comlink from 'comlink';
 import { mutate, type MutateResult } from '../../sync/client';
-import type { ArgsOf, MutationName } from '../../sync/mutations';
+import type { ArgsOf, MutationName } from '../../sync/catalogue';
 import type { SyncWorkerApi } from '../../workers/sync.worker';
 import type { GatehouseDb } from '../db/schema';
 import { dexieMutateDeps } from './dexie-store';
@@ -16,7 +16,10 @@ export interface SyncClient {
 }
 
 export function startSync(db: GatehouseDb): SyncClient {
-  const worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'gatehouse-sync' });
+  const worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'gatehouse-sync',
+  });
   const api = Comlink.wrap<SyncWorkerApi>(worker);
   void api.start(location.origin);
   const onOnline = () => void api.setOnline(true);
@@ -40,13 +43,18 @@ export function startSync(db: GatehouseDb): SyncClient {
   };
 }
 
-export interface StorageState { persisted: boolean | null; usage: number | null; quota: number | null }
+export interface StorageState {
+  persisted: boolean | null;
+  usage: number | null;
+  quota: number | null;
+}
 
 /** DESIGN "Storage": ask the browser not to evict us, and say how much room is left. */
 export async function storageState(request = false): Promise<StorageState> {
   const storage = navigator.storage;
   if (!storage) return { persisted: null, usage: null, quota: null };
-  const persisted = request && storage.persist ? await storage.persist() : storage.persisted ? await storage.persisted() : null;
+  const persisted =
+    request && storage.persist ? await storage.persist() : storage.persisted ? await storage.persisted() : null;
   const estimate = storage.estimate ? await storage.estimate() : {};
   return { persisted, usage: estimate.usage ?? null, quota: estimate.quota ?? null };
 }

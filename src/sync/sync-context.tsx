@@ -64,10 +64,18 @@ export function useSyncStatus(): LiveSyncStatus {
   const online = useOnline();
   // One read-only transaction for the three reads (not three in a row): this re-runs on every
   // status write and outbox change, and each transaction queues beside the next mark's write.
-  const live = useLiveQuery(() => db.transaction('r', db.outbox, db.rejected, db.meta, async () => {
-    const [pending, rejected, status] = await Promise.all([db.outbox.count(), db.rejected.count(), db.meta.get('syncStatus')]);
-    return { pending, rejected, status: status?.value as SyncStatus | undefined };
-  }), [db]);
+  const live = useLiveQuery(
+    () =>
+      db.transaction('r', db.outbox, db.rejected, db.meta, async () => {
+        const [pending, rejected, status] = await Promise.all([
+          db.outbox.count(),
+          db.rejected.count(),
+          db.meta.get('syncStatus'),
+        ]);
+        return { pending, rejected, status: status?.value as SyncStatus | undefined };
+      }),
+    [db],
+  );
   return {
     pending: live?.pending ?? 0,
     rejected: live?.rejected ?? 0,

@@ -14,8 +14,12 @@ export function ComingSoon({ title, note }: { title: string; note?: string }) {
           <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">
             <Icon name="layout" size={26} />
           </ThemeIcon>
-          <Text fw={600} size="lg">{t('common.comingSoonTitle')}</Text>
-          <Text c="dimmed" maw={520}>{note ?? t('common.comingSoon')}</Text>
+          <Text fw={600} size="lg">
+            {t('common.comingSoonTitle')}
+          </Text>
+          <Text c="dimmed" maw={520}>
+            {note ?? t('common.comingSoon')}
+          </Text>
         </Stack>
       </Paper>
     </Stack>

@@ -7,10 +7,11 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/es';
 import { useTranslation } from 'react-i18next';
+import { DATE_PATTERN, FIRST_DAY_OF_WEEK } from '../../domain/date-format';
 
 dayjs.extend(customParseFormat);
 
-export const DISPLAY_DATE = 'DD/MM/YYYY';
+export const DISPLAY_DATE = DATE_PATTERN;
 
 /** Reads a typed DD/MM/YYYY (or the API's YYYY-MM-DD) strictly; anything else is no date. */
 export function parseDisplayDate(input: string): string | null {
@@ -22,13 +23,25 @@ export function parseDisplayDate(input: string): string | null {
   return null;
 }
 
-type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & { value: string; onChange: (value: string) => void };
+type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
+  value: string;
+  onChange: (value: string) => void;
+};
 
 export function DateField({ value, onChange, ...rest }: Props) {
   const { i18n } = useTranslation();
   return (
-    <DateInput valueFormat={DISPLAY_DATE} firstDayOfWeek={1} locale={i18n.language} clearable placeholder="DD/MM/YYYY"
-      dateParser={parseDisplayDate} value={value || null} onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : '')} {...rest} />
+    <DateInput
+      valueFormat={DISPLAY_DATE}
+      firstDayOfWeek={FIRST_DAY_OF_WEEK}
+      locale={i18n.language}
+      clearable
+      placeholder="DD/MM/YYYY"
+      dateParser={parseDisplayDate}
+      value={value || null}
+      onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : '')}
+      {...rest}
+    />
   );
 }
 

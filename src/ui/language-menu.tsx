@@ -10,7 +10,15 @@ import { changeLanguage } from '../api/auth';
 import { Icon } from './icons';
 import { FullScreenOverlay } from './page-loader';
 
-export function LanguageMenu({ loggedIn, variant = 'subtle', color }: { loggedIn: boolean; variant?: string; color?: string }) {
+export function LanguageMenu({
+  loggedIn,
+  variant = 'subtle',
+  color,
+}: {
+  loggedIn: boolean;
+  variant?: string;
+  color?: string;
+}) {
   const { t, i18n } = useTranslation();
   const [switching, setSwitching] = useState(false);
   const current: Language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -27,17 +35,32 @@ export function LanguageMenu({ loggedIn, variant = 'subtle', color }: { loggedIn
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant={variant} color={color} leftSection={<Icon name="globe" size={18} />}
-            rightSection={<span className="gh-hide-narrow"><Icon name="chevronDown" size={14} /></span>} data-testid="language-switcher"
-            aria-label={`${t('layout.language')}: ${LANGUAGE_LABELS[current]}`}>
+          <Button
+            variant={variant}
+            color={color}
+            leftSection={<Icon name="globe" size={18} />}
+            rightSection={
+              <span className="gh-hide-narrow">
+                <Icon name="chevronDown" size={14} />
+              </span>
+            }
+            data-testid="language-switcher"
+            aria-label={`${t('layout.language')}: ${LANGUAGE_LABELS[current]}`}
+          >
             <span className="gh-hide-narrow">{LANGUAGE_LABELS[current]}</span>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{t('layout.language')}</Menu.Label>
           {LANGUAGES.map((lang) => (
-            <Menu.Item key={lang} lang={lang} onClick={() => choose(lang)} data-testid={`language-${lang}`}
-              aria-current={lang === current ? 'true' : undefined} fw={lang === current ? 700 : undefined}>
+            <Menu.Item
+              key={lang}
+              lang={lang}
+              onClick={() => choose(lang)}
+              data-testid={`language-${lang}`}
+              aria-current={lang === current ? 'true' : undefined}
+              fw={lang === current ? 700 : undefined}
+            >
               {LANGUAGE_LABELS[lang]}
             </Menu.Item>
           ))}

@@ -4,25 +4,48 @@ import { Badge, Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSyncStatus } from '../sync/sync-context';
+import { formatTime } from '../../domain/date-format';
 
 export function SyncBadge() {
   const { t, i18n } = useTranslation();
   const s = useSyncStatus();
-  const last = s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) : null;
+  const last = s.lastSyncAt ? formatTime(s.lastSyncAt, i18n.language) : null;
   const tip = [
     s.online ? t('sync.online') : t('sync.offline'),
     last ? t('sync.lastSync', { time: last }) : t('sync.neverSynced'),
     s.phase === 'needs-login' ? t('sync.needsLogin') : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Tooltip label={tip}>
-      <Link to="/device" className="gh-sync-badge" data-testid="sync-status" data-online={s.online} data-pending={s.pending}
-        data-rejected={s.rejected} data-phase={s.phase} aria-label={tip}>
+      <Link
+        to="/device"
+        className="gh-sync-badge"
+        data-testid="sync-status"
+        data-online={s.online}
+        data-pending={s.pending}
+        data-rejected={s.rejected}
+        data-phase={s.phase}
+        aria-label={tip}
+      >
         <Group gap={4} wrap="nowrap">
-          <Badge color={s.online ? 'teal' : 'gray'} variant="filled" size="sm" className="gh-hide-narrow">{s.online ? t('sync.online') : t('sync.offline')}</Badge>
+          <Badge color={s.online ? 'teal' : 'gray'} variant="filled" size="sm" className="gh-hide-narrow">
+            {s.online ? t('sync.online') : t('sync.offline')}
+          </Badge>
           <span className={`gh-sync-dot gh-show-narrow ${s.online ? 'is-online' : ''}`} aria-hidden="true" />
-          {s.pending > 0 ? <Badge color="yellow" variant="filled" size="sm" data-testid="sync-pending"><span className="gh-hide-narrow">{t('sync.pendingCount', { count: s.pending })}</span><span className="gh-show-narrow">{s.pending}</span></Badge> : null}
-          {s.rejected > 0 ? <Badge color="red" variant="filled" size="sm"><span className="gh-hide-narrow">{t('sync.rejectedCount', { count: s.rejected })}</span><span className="gh-show-narrow">{s.rejected}</span></Badge> : null}
+          {s.pending > 0 ? (
+            <Badge color="yellow" variant="filled" size="sm" data-testid="sync-pending">
+              <span className="gh-hide-narrow">{t('sync.pendingCount', { count: s.pending })}</span>
+              <span className="gh-show-narrow">{s.pending}</span>
+            </Badge>
+          ) : null}
+          {s.rejected > 0 ? (
+            <Badge color="red" variant="filled" size="sm">
+              <span className="gh-hide-narrow">{t('sync.rejectedCount', { count: s.rejected })}</span>
+              <span className="gh-show-narrow">{s.rejected}</span>
+            </Badge>
+          ) : null}
         </Group>
       </Link>
     </Tooltip>

@@ -5,7 +5,10 @@ import { useEffect, useState } from 'react';
 import { Avatar, type AvatarProps } from '@mantine/core';
 import { accessToken } from '../api/session';
 
-interface Props extends Omit<AvatarProps, 'src' | 'alt'> { src: string | null | undefined; name: string }
+interface Props extends Omit<AvatarProps, 'src' | 'alt'> {
+  src: string | null | undefined;
+  name: string;
+}
 
 export function UserPhoto({ src, name, ...rest }: Props) {
   const [url, setUrl] = useState<string | null>(null);
@@ -16,9 +19,29 @@ export function UserPhoto({ src, name, ...rest }: Props) {
     let made: string | null = null;
     const token = accessToken();
     void fetch(src, { signal: controller.signal, headers: token ? { Authorization: `Bearer ${token}` } : {} })
-      .then(async (res) => { if (res.ok) { made = URL.createObjectURL(await res.blob()); setUrl(made); } })
+      .then(async (res) => {
+        if (res.ok) {
+          made = URL.createObjectURL(await res.blob());
+          setUrl(made);
+        }
+      })
       .catch(() => undefined);
-    return () => { controller.abort(); if (made) URL.revokeObjectURL(made); };
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
   }, [src]);
-  return <Avatar radius="xl" color="blue" {...rest} src={url} alt={name} data-testid="user-photo" data-loaded={url ? 'true' : 'false'}>{name.slice(0, 1)}</Avatar>;
+  return (
+    <Avatar
+      radius="xl"
+      color="blue"
+      {...rest}
+      src={url}
+      alt={name}
+      data-testid="user-photo"
+      data-loaded={url ? 'true' : 'false'}
+    >
+      {name.slice(0, 1)}
+    </Avatar>
+  );
 }

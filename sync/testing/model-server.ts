@@ -5,8 +5,16 @@
 import * as v from 'valibot';
 import type { PresenceEvent } from '../../domain/presence';
 import type { Transport, TransportResult } from '../engine';
-import { isMutationName, mutations } from '../mutations';
-import { decodeCursor, encodeCursor, type Change, type MutationResult, type PullResponse, type PushRequest, type PushResponse } from '../protocol';
+import { isMutationName, mutations } from '../catalogue';
+import {
+  decodeCursor,
+  encodeCursor,
+  type Change,
+  type MutationResult,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+} from '../protocol';
 
 export class ModelServer {
   readonly events = new Map<string, PresenceEvent>();
@@ -22,17 +30,35 @@ export class ModelServer {
     for (const m of body.mutations) {
       const seen = this.log.get(m.mutationId);
       if (seen) {
-        results.push({ seq: m.seq, mutationId: m.mutationId, status: seen.status === 'rejected' ? 'rejected' : 'duplicate', code: seen.code, message: seen.message });
+        results.push({
+          seq: m.seq,
+          mutationId: m.mutationId,
+          status: seen.status === 'rejected' ? 'rejected' : 'duplicate',
+          code: seen.code,
+          message: seen.message,
+        });
         continue;
       }
       let result: MutationResult;
       const parsed = isMutationName(m.name) ? v.safeParse(mutations[m.name].args, m.args) : null;
       if (!parsed || !parsed.success) {
-        result = { seq: m.seq, mutationId: m.mutationId, status: 'rejected', code: 'validation_failed', message: 'invalid' };
+        result = {
+          seq: m.seq,
+          mutationId: m.mutationId,
+          status: 'rejected',
+          code: 'validation_failed',
+          message: 'invalid',
+        };
       } else {
         const a = parsed.output as { eventId: string; personId: string; areaId?: string; at: number };
         if (m.name === 'visit.signIn' || m.name === 'visit.signOut') {
-          const event: PresenceEvent = { id: a.eventId, personId: a.personId, kind: m.name === 'visit.signIn' ? 'in' : 'out', areaId: a.areaId ?? '', at: a.at + m.clockOffsetMs };
+          const event: PresenceEvent = {
+            id: a.eventId,
+            personId: a.personId,
+            kind: m.name === 'visit.signIn' ? 'in' : 'out',
+            areaId: a.areaId ?? '',
+            at: a.at + m.clockOffsetMs,
+          };
           if (!this.events.has(event.id)) {
             this.events.set(event.id, event);
             this.changes.push({ table: 'visitEvents', id: event.id, op: 'put', version: 1, data: { ...event } });
@@ -55,10 +81,22 @@ export class ModelServer {
     const page = this.changes.slice(start, start + q.limit);
     const rejections = [...this.log.values()]
       .filter((r) => r.deviceId === q.deviceId && r.status === 'rejected')
-      .map((r) => ({ seq: r.seq, mutationId: r.mutationId, name: r.name, args: r.args, code: r.code ?? '', message: r.message ?? '' }));
+      .map((r) => ({
+        seq: r.seq,
+        mutationId: r.mutationId,
+        name: r.name,
+        args: r.args,
+        code: r.code ?? '',
+        message: r.message ?? '',
+      }));
     return {
-      changes: page, cursor: encodeCursor(start + page.length), hasMore: start + page.length < this.changes.length,
-      lastSeq: this.lastSeq.get(q.deviceId) ?? 0, rejections, serverTime: this.now(), ...(reset ? { reset: true } : {}),
+      changes: page,
+      cursor: encodeCursor(start + page.length),
+      hasMore: start + page.length < this.changes.length,
+      lastSeq: this.lastSeq.get(q.deviceId) ?? 0,
+      rejections,
+      serverTime: this.now(),
+      ...(reset ? { reset: true } : {}),
     };
   }
 

@@ -15,7 +15,12 @@ useServerAndBrowser((s, b) => {
   browser = b;
 });
 
-const idle = (page: Page) => page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle', undefined, { timeout: 20_000 });
+const idle = (page: Page) =>
+  page.waitForFunction(
+    () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
+    undefined,
+    { timeout: 20_000 },
+  );
 const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending');
 
 async function choose(page: Page, testId: string, option: string) {
@@ -30,13 +35,24 @@ describe('dashboard', () => {
     await login(desk, 'admin@acme.test');
     await desk.getByTestId('logbook').waitFor();
     // A new visitor with a photo, added through the API as an admin.
-    const session = await desk.evaluate(() => JSON.parse(localStorage.getItem('user')!).data as { access_token: string; user: { entity: { id: string } } });
+    const session = await desk.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('user')!).data as { access_token: string; user: { entity: { id: string } } },
+    );
     const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
-    const list = await (await fetch(`${server.url}/api/users/${session.user.entity.id}?limit=1&page=1`, { headers })).json() as { data: Array<{ user_type_id: string }> };
+    const list = (await (
+      await fetch(`${server.url}/api/users/${session.user.entity.id}?limit=1&page=1`, { headers })
+    ).json()) as { data: Array<{ user_type_id: string }> };
     const created = await fetch(`${server.url}/api/users`, {
-      method: 'POST', headers,
-      body: JSON.stringify({ full_name: 'Pia Photo', email: 'pia.photo@example.com', phone: '447700900555', user_type_id: list.data[0]!.user_type_id,
-        image: `data:image/png;base64,${pngOf(250, 300).toString('base64')}` }),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        full_name: 'Pia Photo',
+        email: 'pia.photo@example.com',
+        phone: '447700900555',
+        user_type_id: list.data[0]!.user_type_id,
+        image: `data:image/png;base64,${pngOf(250, 300).toString('base64')}`,
+      }),
     });
     expect(created.status).toBe(201);
     const kiosk = await newContext(browser, server.url);
@@ -56,8 +72,13 @@ describe('dashboard', () => {
     await screenshot(desk, 'dashboard-desktop-en');
     // The visit's details show who it is, with the photo fetched behind the token.
     await visit.click();
-    await desk.locator('[data-testid="visit-drawer"] [data-testid="user-photo"][data-loaded="true"] img').waitFor({ timeout: 10_000 });
-    await desk.waitForFunction(() => { const c = document.querySelector('.mantine-Drawer-content'); return c !== null && getComputedStyle(c).opacity === '1' && c.getAnimations().length === 0; });
+    await desk
+      .locator('[data-testid="visit-drawer"] [data-testid="user-photo"][data-loaded="true"] img')
+      .waitFor({ timeout: 10_000 });
+    await desk.waitForFunction(() => {
+      const c = document.querySelector('.mantine-Drawer-content');
+      return c !== null && getComputedStyle(c).opacity === '1' && c.getAnimations().length === 0;
+    });
     await screenshot(desk, 'dashboard-visit-drawer-desktop-en');
     await kiosk.close();
     await watcher.close();
@@ -77,17 +98,28 @@ describe('dashboard', () => {
     await expect.poll(() => page.locator('th[data-column="host"]').count()).toBe(0);
     // Saved on the server (shortly after the last change) before the reload.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
-    await expect.poll(async () => {
-      const res = await fetch(`${server.url}/api/grid_preferences?page_url=/`, { headers: { authorization: `Bearer ${token}` } });
-      const pref = ((await res.json()) as { data: { url: string; table_head: string[] } | null }).data;
-      return pref !== null && pref.url === 'status=signed_in' && !pref.table_head.includes('host');
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${server.url}/api/grid_preferences?page_url=/`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const pref = ((await res.json()) as { data: { url: string; table_head: string[] } | null }).data;
+          return pref !== null && pref.url === 'status=signed_in' && !pref.table_head.includes('host');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     await page.reload();
     await page.getByTestId('logbook').waitFor();
     expect(page.url()).toContain('status=signed_in');
     await expect.poll(() => page.locator('th[data-column="host"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="logbook-row"]').evaluateAll((rows) => rows.every((r) => r.getAttribute('data-status') === 'signed_in'))).toBe(true);
+    expect(
+      await page
+        .locator('[data-testid="logbook-row"]')
+        .evaluateAll((rows) => rows.every((r) => r.getAttribute('data-status') === 'signed_in')),
+    ).toBe(true);
 
     // The plain dashboard brings the saved filters back, in a fresh tab too.
     const again = await context.newPage();
@@ -110,7 +142,9 @@ describe('dashboard', () => {
     await expect.poll(() => page.getByTestId('mass-flow').innerText()).toContain('Staff attendance');
 
     await context.setOffline(true);
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-online') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-online') === 'false',
+    );
     const free = page.locator('[data-testid="mass-person"][data-skipped=""]');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -120,19 +154,27 @@ describe('dashboard', () => {
     }
     await screenshot(page, 'mass-action-tablet-en');
     await page.getByTestId('mass-apply').click();
-    for (const id of ids) await page.locator(`[data-testid="mass-person"][data-person-id="${id}"][data-status="completed"]`).waitFor();
+    for (const id of ids)
+      await page.locator(`[data-testid="mass-person"][data-person-id="${id}"][data-status="completed"]`).waitFor();
     await expect.poll(() => pending(page)).toBe('5');
     // Already signed in now: the same people are skipped with a reason.
-    for (const id of ids) await page.locator(`[data-testid="mass-person"][data-person-id="${id}"][data-skipped="already_signed_in"]`).waitFor();
+    for (const id of ids)
+      await page
+        .locator(`[data-testid="mass-person"][data-person-id="${id}"][data-skipped="already_signed_in"]`)
+        .waitFor();
     await page.keyboard.press('Escape');
     for (const id of ids) await page.locator(`[data-testid="logbook-row"][data-person-id="${id}"]`).waitFor();
 
     await context.setOffline(false);
     await expect.poll(() => pending(page), { timeout: 20_000 }).toBe('0');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
-    const res = await fetch(`${server.url}/api/dashboard/logbook?status=signed_in&limit=100&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(
+      `${server.url}/api/dashboard/logbook?status=signed_in&limit=100&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     const body = (await res.json()) as { data: Array<{ personId: string; areaName: string }> };
-    for (const id of ids) expect(body.data.filter((r) => r.personId === id && r.areaName === 'Meeting Rooms')).toHaveLength(1);
+    for (const id of ids)
+      expect(body.data.filter((r) => r.personId === id && r.areaName === 'Meeting Rooms')).toHaveLength(1);
     await page.getByTestId('logbook-source').and(page.locator('[data-source="server"]')).waitFor();
     await screenshot(page, 'dashboard-tablet-en');
 

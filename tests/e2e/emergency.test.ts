@@ -31,26 +31,42 @@ afterAll(async () => {
 });
 
 async function api<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
 async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'gatehouse-demo' }) });
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'gatehouse-demo' }),
+  });
   return ((await res.json()) as { data: { access_token: string } }).data.access_token;
 }
 
 const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending');
-const row = (page: Page, personId: string) => page.locator(`[data-testid="roll-call-row"][data-person-id="${personId}"]`);
+const row = (page: Page, personId: string) =>
+  page.locator(`[data-testid="roll-call-row"][data-person-id="${personId}"]`);
 const figure = (page: Page, name: string) => page.getByTestId(`count-${name}`).getAttribute('data-value');
 
-async function warden(email: string, viewport: keyof typeof VIEWPORTS = 'tablet', lang = 'en'): Promise<{ context: BrowserContext; page: Page }> {
+async function warden(
+  email: string,
+  viewport: keyof typeof VIEWPORTS = 'tablet',
+  lang = 'en',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, server.url, viewport);
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, email);
-  await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle', undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
+    undefined,
+    { timeout: 20_000 },
+  );
   return { context, page };
 }
 
@@ -76,19 +92,33 @@ describe('emergency roll call in Chromium', () => {
     const admin = await tokenOf('admin@acme.test');
     // The kiosk signs 20 people in at Head Office (through the sync API, as a kiosk device does).
     const kiosk = uuidv7();
-    await api(admin, '/api/sync/push', { method: 'POST', body: JSON.stringify({ deviceId: kiosk, mutations: site.people.map((personId, i) => ({
-      seq: i + 1, mutationId: uuidv7(), name: 'visit.signIn', clientTime: Date.now(), clockOffsetMs: 0,
-      args: { eventId: uuidv7(), personId, areaId: site.areaId, at: Date.now() - 60_000 },
-    })) }) });
+    await api(admin, '/api/sync/push', {
+      method: 'POST',
+      body: JSON.stringify({
+        deviceId: kiosk,
+        mutations: site.people.map((personId, i) => ({
+          seq: i + 1,
+          mutationId: uuidv7(),
+          name: 'visit.signIn',
+          clientTime: Date.now(),
+          clockOffsetMs: 0,
+          args: { eventId: uuidv7(), personId, areaId: site.areaId, at: Date.now() - 60_000 },
+        })),
+      }),
+    });
 
     other = await warden('system@acme.test', 'desktop');
     [a, b] = [await warden('warden@acme.test'), await warden(site.secondWarden)];
     for (const { page } of [a, b]) {
       // The service worker must control the page so that everything works with the network down.
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto('/emergency-list');
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      await expect.poll(() => page.getByTestId('on-site-total').getAttribute('data-count'), { timeout: 20_000 }).toBe('20');
+      await expect
+        .poll(() => page.getByTestId('on-site-total').getAttribute('data-count'), { timeout: 20_000 })
+        .toBe('20');
     }
     await shot(a.page, 'emergency-list-tablet-en');
 
@@ -104,7 +134,18 @@ describe('emergency roll call in Chromium', () => {
     // Warden A: people 0–9 safe. Warden B, a little later: 5 and 6 missing (they differ from A),
     // 7–9 safe (they agree), 10 injured, 11–14 safe.
     for (const p of site.people.slice(0, 10)) await mark(a.page, p, SAFE);
-    const bMarks: Array<[number, string]> = [[5, 'missing'], [6, 'missing'], [7, SAFE], [8, SAFE], [9, SAFE], [10, 'injured'], [11, SAFE], [12, SAFE], [13, SAFE], [14, SAFE]];
+    const bMarks: Array<[number, string]> = [
+      [5, 'missing'],
+      [6, 'missing'],
+      [7, SAFE],
+      [8, SAFE],
+      [9, SAFE],
+      [10, 'injured'],
+      [11, SAFE],
+      [12, SAFE],
+      [13, SAFE],
+      [14, SAFE],
+    ];
     for (const [i, status] of bMarks) await mark(b.page, site.people[i]!, status);
     await expect(pending(a.page)).resolves.toBe('11');
     await expect(figure(b.page, 'missing')).resolves.toBe('2');
@@ -113,20 +154,37 @@ describe('emergency roll call in Chromium', () => {
     for (const { page } of [a, b]) {
       await expect.poll(() => pending(page), { timeout: 30_000 }).toBe('0');
       // Both tablets end up on the one merged session, whichever they started.
-      await expect.poll(() => page.getByTestId('session-page').getAttribute('data-members'), { timeout: 15_000 }).toBe('2');
+      await expect
+        .poll(() => page.getByTestId('session-page').getAttribute('data-members'), { timeout: 15_000 })
+        .toBe('2');
       await expect.poll(() => figure(page, 'conflicts'), { timeout: 15_000 }).toBe('2');
-      expect(await Promise.all(['total', 'safe', 'missing', 'injured', 'unaccounted', 'accounted'].map((f) => figure(page, f))))
-        .toEqual(['20', '12', '2', '1', '5', '13']);
-      for (const i of [5, 6]) await expect(row(page, site.people[i]!).getAttribute('data-conflict')).resolves.toBe('true');
+      expect(
+        await Promise.all(
+          ['total', 'safe', 'missing', 'injured', 'unaccounted', 'accounted'].map((f) => figure(page, f)),
+        ),
+      ).toEqual(['20', '12', '2', '1', '5', '13']);
+      for (const i of [5, 6])
+        await expect(row(page, site.people[i]!).getAttribute('data-conflict')).resolves.toBe('true');
     }
     expect(new URL(a.page.url()).pathname).toBe(new URL(b.page.url()).pathname);
     sessionUrl = new URL(a.page.url()).pathname;
     await shot(a.page, 'emergency-session-tablet-en');
 
-    const server$ = await api<{ count: number; data: Array<{ memberIds: string[]; summary: { total: number; accounted: number; conflicts: number; byStatus: Record<string, number> } }> }>(admin, '/api/emergency/sessions');
+    const server$ = await api<{
+      count: number;
+      data: Array<{
+        memberIds: string[];
+        summary: { total: number; accounted: number; conflicts: number; byStatus: Record<string, number> };
+      }>;
+    }>(admin, '/api/emergency/sessions');
     expect(server$.count).toBe(1);
     expect(server$.data[0]!.memberIds).toHaveLength(2);
-    expect(server$.data[0]!.summary).toMatchObject({ total: 20, accounted: 13, conflicts: 2, byStatus: { safe: 12, missing: 2, injured: 1, unaccounted: 5, left_site: 0 } });
+    expect(server$.data[0]!.summary).toMatchObject({
+      total: 20,
+      accounted: 13,
+      conflicts: 2,
+      byStatus: { safe: 12, missing: 2, injured: 1, unaccounted: 5, left_site: 0 },
+    });
 
     // The other admin was told once, with Join and Dismiss.
     await other.page.getByTestId('popup-dismiss').waitFor({ timeout: 10_000 });
@@ -135,7 +193,7 @@ describe('emergency roll call in Chromium', () => {
     await other.page.getByTestId('popup-dismiss').click();
   });
 
-  it('shows one warden\'s marks on the other tablet, settles a conflict and ends with a summary', async () => {
+  it("shows one warden's marks on the other tablet, settles a conflict and ends with a summary", async () => {
     const started = Date.now();
     await mark(a.page, site.people[15]!, SAFE);
     await expect.poll(() => row(b.page, site.people[15]!).getAttribute('data-status'), { timeout: 10_000 }).toBe(SAFE);
@@ -151,7 +209,10 @@ describe('emergency roll call in Chromium', () => {
     await other.page.getByTestId('on-site-total').waitFor();
     await a.page.getByTestId('end-session').click();
     await a.page.getByTestId('confirm-end').click();
-    for (const { page } of [a, b]) await expect.poll(() => page.getByTestId('session-page').getAttribute('data-active'), { timeout: 10_000 }).toBe('false');
+    for (const { page } of [a, b])
+      await expect
+        .poll(() => page.getByTestId('session-page').getAttribute('data-active'), { timeout: 10_000 })
+        .toBe('false');
     // Already on the emergency list: only Okay.
     await other.page.getByTestId('popup-okay').waitFor({ timeout: 10_000 });
     await expect(other.page.getByRole('dialog').innerText()).resolves.toContain('Session Ended');
@@ -159,7 +220,10 @@ describe('emergency roll call in Chromium', () => {
     await other.page.getByTestId('popup-okay').click();
 
     const admin = await tokenOf('admin@acme.test');
-    const ended = await api<{ count: number; data: Array<{ active: boolean; summary: { total: number; accounted: number; endedAt: number | null } }> }>(admin, '/api/emergency/sessions?state=ended');
+    const ended = await api<{
+      count: number;
+      data: Array<{ active: boolean; summary: { total: number; accounted: number; endedAt: number | null } }>;
+    }>(admin, '/api/emergency/sessions?state=ended');
     expect(ended.count).toBe(1);
     expect(ended.data[0]!.summary).toMatchObject({ total: 20, accounted: 15 });
     expect(ended.data[0]!.summary.endedAt).not.toBeNull();
@@ -167,10 +231,16 @@ describe('emergency roll call in Chromium', () => {
   });
 
   it('looks right on a phone and a tablet, in English and Arabic', async () => {
-    for (const [viewport, lang] of [['phone', 'en'], ['phone', 'ar'], ['tablet', 'ar']] as const) {
+    for (const [viewport, lang] of [
+      ['phone', 'en'],
+      ['phone', 'ar'],
+      ['tablet', 'ar'],
+    ] as const) {
       const { context, page } = await warden('warden@acme.test', viewport, lang);
       await page.goto('/emergency-list');
-      await expect.poll(() => page.getByTestId('on-site-total').getAttribute('data-count'), { timeout: 20_000 }).toBe('20');
+      await expect
+        .poll(() => page.getByTestId('on-site-total').getAttribute('data-count'), { timeout: 20_000 })
+        .toBe('20');
       await shot(page, `emergency-list-${viewport}-${lang}`);
       await page.goto(sessionUrl);
       await expect.poll(() => figure(page, 'total'), { timeout: 20_000 }).toBe('20');

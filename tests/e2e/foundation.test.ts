@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { chooseFromMenu, login, newContext, screenshot } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
+import { watchCsp } from './support/csp';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,16 +18,28 @@ useServerAndBrowser((s, b) => {
 describe('foundation in Chromium', () => {
   it('logs the demo admin in to the dashboard with the whole menu', async () => {
     const context = await newContext(browser, server.url);
+    const csp = await watchCsp(context);
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByTestId('side-menu').waitFor();
-    for (const key of ['dashboard', 'users', 'reporting', 'user_settings', 'journey_builder', 'emergency', 'passport']) {
+    for (const key of [
+      'dashboard',
+      'users',
+      'reporting',
+      'user_settings',
+      'journey_builder',
+      'emergency',
+      'passport',
+    ]) {
       await expect(page.getByTestId(`menu-${key}`).count(), key).resolves.toBeGreaterThan(0);
     }
     await expect(page.getByTestId('menu-system').count()).resolves.toBe(0);
     await expect(page.getByTestId('user-name').innerText()).resolves.toMatch(/\S/);
     await screenshot(page, 'foundation-dashboard-desktop-en');
+    // The dashboard, its sync worker and socket run under the server's CSP without a violation.
+    await page.getByTestId('dashboard-company').waitFor();
+    expect(csp.violations).toEqual([]);
     await context.close();
   });
 
@@ -58,7 +71,9 @@ describe('foundation in Chromium', () => {
     await login(page, 'admin@acme.test');
     await chooseFromMenu(page, page.getByTestId('language-switcher'), page.getByTestId('language-ar'));
     // The switch saves the choice, sets the direction and reloads the page.
-    await page.waitForFunction(() => localStorage.getItem('language') === 'ar' && document.documentElement.dir === 'rtl');
+    await page.waitForFunction(
+      () => localStorage.getItem('language') === 'ar' && document.documentElement.dir === 'rtl',
+    );
     await page.waitForLoadState('load');
     await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
     await page.reload();
@@ -77,7 +92,9 @@ describe('foundation in Chromium', () => {
     const context = await newContext(browser, server.url, 'phone');
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     // The first load is not yet controlled by the worker; after a reload it is.
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

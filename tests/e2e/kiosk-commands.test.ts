@@ -14,16 +14,23 @@ let entityId: string;
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   const res = await fetch(`${server.url}/api${path}`, {
-    method, headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as T };
 }
 type KioskRow = { id: string; kiosk_name: string; state: string; area_id: string };
-const kioskNamed = async (name: string) => (await api<{ data: KioskRow[] }>('GET', `/kiosk/${entityId}`)).json.data.find((k) => k.kiosk_name === name)!;
+const kioskNamed = async (name: string) =>
+  (await api<{ data: KioskRow[] }>('GET', `/kiosk/${entityId}`)).json.data.find((k) => k.kiosk_name === name)!;
 
 beforeAll(async () => {
   server = await startServer();
-  const res = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }) });
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
+  });
   const body = (await res.json()) as { data: { access_token: string; user: { entity: { id: string } } } };
   adminToken = body.data.access_token;
   entityId = body.data.user.entity.id;
@@ -65,15 +72,24 @@ describe('kiosk commands and idle', () => {
     expect(row.state).toBe('online');
     const areas = (await api<{ data: Array<{ id: string; name: string }> }>('GET', '/kiosks/areas')).json.data;
     const target = areas.find((a) => a.name !== 'Reception')!;
-    expect((await api('PUT', `/kiosk_move/${row.id}`, { area_id: target.id })).json).toMatchObject({ message: 'Kiosk Moved' });
+    expect((await api('PUT', `/kiosk_move/${row.id}`, { area_id: target.id })).json).toMatchObject({
+      message: 'Kiosk Moved',
+    });
     await page.getByTestId('kiosk-area').filter({ hasText: target.name }).waitFor();
 
-    await page.evaluate(() => { (window as unknown as { beforeRestart?: boolean }).beforeRestart = true; });
+    await page.evaluate(() => {
+      (window as unknown as { beforeRestart?: boolean }).beforeRestart = true;
+    });
     expect((await api('POST', '/kiosks/restart-app', { kiosk_ids: [row.id] })).status).toBe(201);
-    await page.waitForFunction(() => (window as unknown as { beforeRestart?: boolean }).beforeRestart === undefined, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { beforeRestart?: boolean }).beforeRestart === undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
     await step(page, 'home');
     await page.getByTestId('kiosk-area').filter({ hasText: target.name }).waitFor();
-    const pending = (await api<{ data: { pending_commands: unknown[] } }>('GET', `/get_kiosk_with_setting/${row.id}`)).json.data.pending_commands;
+    const pending = (await api<{ data: { pending_commands: unknown[] } }>('GET', `/get_kiosk_with_setting/${row.id}`))
+      .json.data.pending_commands;
     expect(pending).toEqual([]);
     await context.close();
   });
@@ -81,9 +97,13 @@ describe('kiosk commands and idle', () => {
   it('logs journey steps and refusals only while logging is on; update-app reaches the kiosk and its requests show it succeeded', async () => {
     const { context, page } = await kiosk('Log desk');
     const row = await kioskNamed('Log desk');
-    const codes = async () => (await api<{ data: Array<{ kioskId: string; code: string }> }>('GET', '/kiosks/logs?since=0')).json.data
-      .filter((l) => l.kioskId === row.id).map((l) => l.code);
-    const requests = async () => (await api<{ data: Array<{ command: string; status: string }> }>('GET', `/kiosks/requests/${row.id}/all`)).json.data;
+    const codes = async () =>
+      (await api<{ data: Array<{ kioskId: string; code: string }> }>('GET', '/kiosks/logs?since=0')).json.data
+        .filter((l) => l.kioskId === row.id)
+        .map((l) => l.code);
+    const requests = async () =>
+      (await api<{ data: Array<{ command: string; status: string }> }>('GET', `/kiosks/requests/${row.id}/all`)).json
+        .data;
     const until = async (check: () => Promise<boolean>) => {
       for (let i = 0; i < 300 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
       expect(await check()).toBe(true);
@@ -111,7 +131,11 @@ describe('kiosk commands and idle', () => {
     await screenshot(page, 'kiosk-remote-support-landscape-en');
 
     for (const lang of ['en', 'ar'] as const) {
-      const admin = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, serviceWorkers: 'allow' });
+      const admin = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1440, height: 900 },
+        serviceWorkers: 'allow',
+      });
       await admin.addInitScript((l) => localStorage.setItem('language', l), lang);
       const dash = await admin.newPage();
       await login(dash, 'admin@acme.test');
@@ -127,15 +151,22 @@ describe('kiosk commands and idle', () => {
       }
       await kioskRow.getByTestId('kiosk-actions').click();
       await dash.getByTestId('kiosk-action-requests').click();
-      await dash.locator('[data-testid="kiosk-request-row"][data-command="update_app"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
-      await dash.waitForFunction(() => [...document.querySelectorAll('.mantine-Drawer-content')].some((e) => getComputedStyle(e).opacity === '1'));
+      await dash
+        .locator('[data-testid="kiosk-request-row"][data-command="update_app"][data-status="succeeded"]')
+        .waitFor({ timeout: 30_000 });
+      await dash.waitForFunction(() =>
+        [...document.querySelectorAll('.mantine-Drawer-content')].some((e) => getComputedStyle(e).opacity === '1'),
+      );
       await screenshot(dash, `kiosk-requests-desktop-${lang}`);
       await admin.close();
     }
     await context.close();
   });
 
-  const sizes = [['desktop', { width: 1440, height: 900 }], ['tablet', { width: 1024, height: 768 }]] as const;
+  const sizes = [
+    ['desktop', { width: 1440, height: 900 }],
+    ['tablet', { width: 1024, height: 768 }],
+  ] as const;
   for (const [size, viewport] of sizes) {
     for (const lang of ['en', 'ar'] as const) {
       it(`shows the kiosk list with its actions: ${size} ${lang}`, async () => {
@@ -148,12 +179,16 @@ describe('kiosk commands and idle', () => {
         await screenshot(page, `kiosk-list-${size}-${lang}`);
         await page.getByTestId('kiosk-actions').first().click();
         await page.getByTestId('kiosk-action-move').waitFor();
-        await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Menu-dropdown')].some((e) => getComputedStyle(e).opacity === '1'));
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.mantine-Menu-dropdown')].some((e) => getComputedStyle(e).opacity === '1'),
+        );
         await screenshot(page, `kiosk-list-menu-${size}-${lang}`);
         await page.getByTestId('kiosk-action-move').click();
         await page.getByTestId('kiosk-move-submit').waitFor();
         // Let the dialog finish fading in before the picture.
-        await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Modal-content')].some((e) => getComputedStyle(e).opacity === '1'));
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('.mantine-Modal-content')].some((e) => getComputedStyle(e).opacity === '1'),
+        );
         await screenshot(page, `kiosk-list-move-${size}-${lang}`);
         await page.getByTestId('kiosk-move-submit').click();
         await page.getByTestId('toast-success').first().waitFor();

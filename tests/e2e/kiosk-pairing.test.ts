@@ -30,7 +30,11 @@ afterAll(async () => {
 async function cameraShowing(text: string): Promise<Browser> {
   const video = join(mkdtempSync(join(tmpdir(), 'gatehouse-pair-')), 'pair.y4m');
   writeQrVideo(video, text);
-  const browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  const browser = await launch([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
   cameras.push(browser);
   return browser;
 }
@@ -49,7 +53,9 @@ async function pairingCode(lang: 'en' | 'ar', area: string, name: string): Promi
   await page.getByTestId('kiosk-pairing-submit').click();
   const qr = page.getByTestId('kiosk-pairing-qr');
   await qr.waitFor();
-  await page.waitForFunction(() => (document.querySelector('[data-testid="kiosk-pairing-qr"]') as HTMLImageElement | null)?.complete === true);
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="kiosk-pairing-qr"]') as HTMLImageElement | null)?.complete === true,
+  );
   await screenshot(page, `kiosk-pairing-dialog-${lang}`);
   const text = (await qr.getAttribute('data-qr'))!;
   await context.close();
@@ -65,10 +71,11 @@ async function registerPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-it('an admin shows a pairing code on /sites and a device scanning it becomes that area\'s kiosk, once', async () => {
+it("an admin shows a pairing code on /sites and a device scanning it becomes that area's kiosk, once", async () => {
   let text = await pairingCode('en', 'Loading Bay', 'Bay tablet');
   // A random code now and then draws a matrix zxing cannot read from a synthetic frame: ask again.
-  for (let attempt = 1; !zxingReads(text) && attempt < 5; attempt++) text = await pairingCode('en', 'Loading Bay', 'Bay tablet');
+  for (let attempt = 1; !zxingReads(text) && attempt < 5; attempt++)
+    text = await pairingCode('en', 'Loading Bay', 'Bay tablet');
   expect(text.startsWith('GHPAIR:')).toBe(true);
   const camera = await cameraShowing(text);
 
@@ -82,7 +89,8 @@ it('an admin shows a pairing code on /sites and a device scanning it becomes tha
   // Another device holding up the same code is told it was used, and stays unregistered.
   const second = await registerPage(camera);
   await second.getByTestId('kiosk-pair-scan').click();
-  await expect.poll(() => second.getByTestId('kiosk-register-error').textContent(), { timeout: 30_000 })
+  await expect
+    .poll(() => second.getByTestId('kiosk-register-error').textContent(), { timeout: 30_000 })
     .toBe('This pairing code has already been used. Ask for a new one.');
   await second.getByTestId('kiosk-pair-scan').waitFor();
 });
@@ -91,7 +99,8 @@ it('the Arabic pairing dialog shows the code too, and a QR that is not a pairing
   expect((await pairingCode('ar', 'Stores', 'جهاز المخزن')).startsWith('GHPAIR:')).toBe(true);
   const page = await registerPage(await cameraShowing('https://example.com/not-a-pairing-code'));
   await page.getByTestId('kiosk-pair-scan').click();
-  await expect.poll(() => page.getByTestId('kiosk-register-error').textContent(), { timeout: 30_000 })
+  await expect
+    .poll(() => page.getByTestId('kiosk-register-error').textContent(), { timeout: 30_000 })
     .toBe('That is not a kiosk pairing code. Scan the code shown in Sites and devices.');
   expect(await page.getByTestId('kiosk').count()).toBe(0);
 });

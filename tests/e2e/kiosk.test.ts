@@ -11,10 +11,21 @@ import { badgeCode } from '../../domain/kiosk';
 import type { PullResponse } from '../../sync/protocol';
 import { writeQrVideo } from './kiosk/fake-camera';
 import {
-  advanceClock, answerCompliance, checks, chooseHost, done, newVisitorDetails, registerKiosk, result, shooter, startJourney, step,
+  advanceClock,
+  answerCompliance,
+  checks,
+  chooseHost,
+  done,
+  newVisitorDetails,
+  registerKiosk,
+  result,
+  shooter,
+  startJourney,
+  step,
 } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { watchCsp, type CspWatch } from './support/csp';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,7 +47,11 @@ async function api<T>(path: string): Promise<T> {
 
 beforeAll(async () => {
   server = await startServer();
-  const res = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }) });
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
+  });
   adminToken = ((await res.json()) as { data: { access_token: string } }).data.access_token;
   const pull = await api<PullResponse>(`/sync/pull?deviceId=${uuidv7()}&limit=5000`);
   for (const c of pull.changes) {
@@ -45,7 +60,11 @@ beforeAll(async () => {
   }
   const video = join(mkdtempSync(join(tmpdir(), 'gatehouse-cam-')), 'badge.y4m');
   writeQrVideo(video, badgeCode(people.get('Sam Staff')!));
-  browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  browser = await launch([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -53,11 +72,16 @@ afterAll(async () => {
 });
 
 /** Each kiosk gets its own moment (same Monday morning), so events of different kiosks never tie. */
-async function kioskContext(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar', minutesLater = 0): Promise<{ context: BrowserContext; page: Page }> {
+async function kioskContext(
+  viewport: keyof typeof VIEWPORTS,
+  lang: 'en' | 'ar',
+  minutesLater = 0,
+): Promise<{ context: BrowserContext; page: Page; csp: CspWatch }> {
   const context = await newContext(browser, server.url, viewport);
+  const csp = await watchCsp(context);
   await context.clock.setFixedTime(new Date(MONDAY_1030.getTime() + minutesLater * 60_000));
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
-  return { context, page: await context.newPage() };
+  return { context, page: await context.newPage(), csp };
 }
 
 const pendingCount = async (page: Page) => {
@@ -67,11 +91,13 @@ const pendingCount = async (page: Page) => {
 
 describe('kiosk in Chromium', () => {
   it('registers, signs people in and out offline, survives a reload, and delivers exactly these visits', async () => {
-    const { context, page } = await kioskContext('kioskLandscape', 'en');
+    const { context, page, csp } = await kioskContext('kioskLandscape', 'en');
     const shot = shooter(page, 'landscape-en');
     await registerKiosk(page, 'Front desk', shot);
     await page.locator('[data-testid="kiosk-online"][data-online="true"]').waitFor();
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await step(page, 'home');
@@ -87,7 +113,9 @@ describe('kiosk in Chromium', () => {
     await page.getByTestId('kiosk-scan').click();
     // Decoding frames of the fake camera is slow on a busy machine.
     await step(page, 'reason', 60_000);
-    await expect(page.locator('[data-testid="kiosk-reason-option"][data-selected="true"]').innerText()).resolves.toBe('Traffic delay');
+    await expect(page.locator('[data-testid="kiosk-reason-option"][data-selected="true"]').innerText()).resolves.toBe(
+      'Traffic delay',
+    );
     await shot('reason-late');
     await page.getByTestId('kiosk-next').click();
     expect(await result(page)).toMatchObject({ signedIn: 'true', stage: 'ready to sign in' });
@@ -97,7 +125,12 @@ describe('kiosk in Chromium', () => {
 
     // A new visitor answers wrongly with short notes: refused (compliance failed).
     await startJourney(page, 'Visitor sign-in');
-    await newVisitorDetails(page, { first: 'Vera', last: 'Visitor', email: 'vera@example.com', phone: '07700900123' }, shot, true);
+    await newVisitorDetails(
+      page,
+      { first: 'Vera', last: 'Visitor', email: 'vera@example.com', phone: '07700900123' },
+      shot,
+      true,
+    );
     await answerCompliance(page, 'no', 'bit tired', shot);
     expect(await result(page)).toMatchObject({ signedIn: 'false', stage: 'compliance failed' });
     await shot('result-compliance-failed');
@@ -121,13 +154,20 @@ describe('kiosk in Chromium', () => {
     await answerCompliance(page, 'no', 'Mild hay fever, nothing contagious at all', shot);
     await checks(page, '36.6', shot);
     await chooseHost(page, 'Hannah Ho', shot);
-    expect(await result(page)).toMatchObject({ signedIn: 'false', stage: 'waiting for admin approval (compliance failed)' });
+    expect(await result(page)).toMatchObject({
+      signedIn: 'false',
+      stage: 'waiting for admin approval (compliance failed)',
+    });
     await shot('result-waiting');
     await done(page);
 
     // A visitor at 99.5 F: converted to 37.5 °C, at the threshold, refused.
     await startJourney(page, 'Visitor sign-in');
-    await newVisitorDetails(page, { first: 'Tom', last: 'Temp', email: 'tom@example.com', phone: '07700900124' }, shooter(page, null));
+    await newVisitorDetails(
+      page,
+      { first: 'Tom', last: 'Temp', email: 'tom@example.com', phone: '07700900124' },
+      shooter(page, null),
+    );
     await answerCompliance(page, 'yes', null, shooter(page, null));
     await checks(page, '99.5F', shooter(page, null));
     expect(await result(page)).toMatchObject({ signedIn: 'false', refusal: 'temperature.above_threshold' });
@@ -161,7 +201,11 @@ describe('kiosk in Chromium', () => {
     // Online again: everything arrives once.
     await context.setOffline(false);
     await page.getByTestId('kiosk-pending').waitFor({ state: 'detached', timeout: 60_000 });
-    const visits = (await api<{ data: Array<{ full_name: string; stage: string; signed_in: boolean; details: { refusal?: string } }> }>('/kiosks/visits')).data;
+    const visits = (
+      await api<{
+        data: Array<{ full_name: string; stage: string; signed_in: boolean; details: { refusal?: string } }>;
+      }>('/kiosks/visits')
+    ).data;
     expect(visits.map((v) => `${v.full_name}|${v.stage}|${v.signed_in}|${v.details.refusal ?? ''}`).sort()).toEqual([
       'Eddie Employee|ready to sign in|true|',
       'Sam Staff|ready to sign in|true|',
@@ -169,25 +213,55 @@ describe('kiosk in Chromium', () => {
       'Vera Visitor|compliance failed|false|',
       'Vera Visitor|waiting for admin approval (compliance failed)|false|',
     ]);
+    // The kiosk (camera, workers, service worker, socket) ran under the server's CSP untouched.
+    expect(csp.violations).toEqual([]);
     const pull = await api<PullResponse>(`/sync/pull?deviceId=${uuidv7()}&limit=5000`);
-    const events = pull.changes.filter((c) => c.table === 'visitEvents').map((c) => c.data as { personId: string; kind: string });
-    expect(events.filter((e) => e.personId === people.get('Sam Staff')).map((e) => e.kind).sort()).toEqual(['in', 'out']);
+    // Refused journeys also send a tombstone for the sign-in their kiosk could have shown: events are the puts.
+    const events = pull.changes
+      .filter((c) => c.table === 'visitEvents' && c.op === 'put')
+      .map((c) => c.data as { personId: string; kind: string });
+    expect(
+      events
+        .filter((e) => e.personId === people.get('Sam Staff'))
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['in', 'out']);
     expect(events.filter((e) => e.personId === people.get('Eddie Employee')).map((e) => e.kind)).toEqual(['in']);
     expect(pull.changes.filter((c) => c.table === 'hostNotifications')).toHaveLength(1);
 
     // The dashboard's kiosk list shows this kiosk online.
     const admin = await newContext(browser, server.url, 'desktop');
+    const adminCsp = await watchCsp(admin);
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin@acme.test');
+    await adminPage.getByTestId('dashboard-company').waitFor();
     await adminPage.goto('/sites');
-    await adminPage.locator('[data-testid="kiosk-row"][data-state="online"]').filter({ hasText: 'Front desk' }).waitFor();
+    await adminPage
+      .locator('[data-testid="kiosk-row"][data-state="online"]')
+      .filter({ hasText: 'Front desk' })
+      .waitFor();
     await screenshot(adminPage, 'kiosk-list-desktop-en');
+    // The dashboard ran under the server's CSP without a single violation; an inline script,
+    // though, is refused (and seen, so the watch above does see violations).
+    expect(adminCsp.violations).toEqual([]);
+    await adminPage.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.injected = 1';
+      document.body.append(s);
+    });
+    await expect.poll(() => adminCsp.violations.length).toBe(1);
+    expect(await adminPage.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
     await admin.close();
     await context.close();
   });
 
   // Every step at both kiosk orientations, in English and in Arabic (LOOK at them).
-  const tours = [['kioskLandscape', 'en'], ['kioskPortrait', 'en'], ['kioskLandscape', 'ar'], ['kioskPortrait', 'ar']] as const;
+  const tours = [
+    ['kioskLandscape', 'en'],
+    ['kioskPortrait', 'en'],
+    ['kioskLandscape', 'ar'],
+    ['kioskPortrait', 'ar'],
+  ] as const;
   tours.forEach(([viewport, lang], i) => {
     it(`walks every screen for screenshots: ${viewport} ${lang}`, async () => {
       const { context, page } = await kioskContext(viewport, lang, 30 + i * 15);
@@ -200,7 +274,17 @@ describe('kiosk in Chromium', () => {
       await page.getByTestId('kiosk-match').first().waitFor();
       await shot('identify');
       const tag = `${viewport}-${lang}`.toLowerCase();
-      await newVisitorDetails(page, { first: 'Nadia', last: `Tour${tag.length}${lang}`, email: `nadia.${tag}@example.com`, phone: `0770${tag.length}${lang === 'ar' ? 1 : 2}${viewport.length}` }, shot, true);
+      await newVisitorDetails(
+        page,
+        {
+          first: 'Nadia',
+          last: `Tour${tag.length}${lang}`,
+          email: `nadia.${tag}@example.com`,
+          phone: `0770${tag.length}${lang === 'ar' ? 1 : 2}${viewport.length}`,
+        },
+        shot,
+        true,
+      );
       await answerCompliance(page, 'yes', null, shot);
       await checks(page, '36.4', shot);
       await chooseHost(page, 'Hannah Ho', shot);
@@ -219,7 +303,7 @@ describe('kiosk in Chromium', () => {
       await done(page);
       // Signed out again, so the next tour finds Sam as it found him.
       await advanceClock(page);
-    await page.getByTestId('kiosk-sign-out').click();
+      await page.getByTestId('kiosk-sign-out').click();
       await step(page, 'identify');
       await page.getByTestId('kiosk-search').fill('Sam');
       await page.getByTestId('kiosk-match').filter({ hasText: 'Sam Staff' }).click();

@@ -44,7 +44,9 @@ describe('users', () => {
     await page.getByTestId('user-edit').click();
     await form.locator('input[name="email"]').fill('admin@acme.test');
     await page.getByTestId('user-save').click();
-    await expect.poll(() => form.getByText('Email address already exists, try a different one.').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => form.getByText('Email address already exists, try a different one.').count())
+      .toBeGreaterThan(0);
     await screenshot(page, 'users-duplicate-email-desktop-en');
     await form.locator('input[name="email"]').fill('vera.v@acme.test');
     await form.locator('input[name="full_name"]').fill('Vera Vance');
@@ -144,6 +146,18 @@ describe('users', () => {
     await context.close();
   });
 
+  it('offers an employee only the roles they may give (issue 11 item 1)', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'employee@acme.test');
+    await page.goto('/invite-users-to-dashboard');
+    await page.getByTestId('invite-role').click();
+    await page.getByRole('option', { name: 'Employee', exact: true }).waitFor();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered.sort()).toEqual(['Default user', 'Employee']);
+    await context.close();
+  });
+
   it('adds a document to a user, switches its status and deletes it', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
@@ -158,7 +172,11 @@ describe('users', () => {
     await panel.getByTestId('document-add').click();
     await page.getByText('Document Created').waitFor();
     // Typed day first, shown day first (spec 1 §5: DD/MM/YYYY).
-    await panel.getByTestId('document-row').filter({ hasText: 'Comirnaty' }).filter({ hasText: '31/03/2027' }).waitFor();
+    await panel
+      .getByTestId('document-row')
+      .filter({ hasText: 'Comirnaty' })
+      .filter({ hasText: '31/03/2027' })
+      .waitFor();
     await panel.getByTestId('document-toggle').click();
     await page.getByText('Document Vaccine Status Updated').waitFor();
     await panel.getByTestId('document-row').filter({ hasText: 'Not valid' }).waitFor();
@@ -188,7 +206,9 @@ describe('users', () => {
     await page.getByTestId('rfid-user').filter({ hasText: 'Harry Host' }).click();
     await page.getByTestId('rfid-card').fill('CARD-HH-1');
     await page.getByTestId('rfid-enrol').click();
-    await expect.poll(() => page.getByTestId('rfid-form').getByText('ID already exists, register with a different one.').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('rfid-form').getByText('ID already exists, register with a different one.').count())
+      .toBeGreaterThan(0);
     await screenshot(page, 'rfid-enrollment-desktop-en');
     await page.setViewportSize({ width: 1024, height: 768 });
     await screenshot(page, 'rfid-enrollment-tablet-en');
@@ -212,7 +232,10 @@ describe('users', () => {
     await page.getByTestId('user-edit').click();
     // Seeded people have no phone yet, and the form requires one.
     await page.getByTestId('user-form').locator('input[name="phone"]').fill('07000333444');
-    await page.getByTestId('user-form').locator('input[type="file"]').setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: pngOf(250, 300) });
+    await page
+      .getByTestId('user-form')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: pngOf(250, 300) });
     await page.getByTestId('user-save').click();
     await page.getByText('User Updated').waitFor();
     await row(page, 'Sam Staff').locator('[data-testid="user-photo"][data-loaded="true"] img').waitFor();

@@ -12,9 +12,11 @@ import type { PullResponse } from '../../sync/protocol';
 import { writeQrVideo } from './kiosk/fake-camera';
 import { checks, chooseHost, done, registerKiosk, result, shooter, startJourney, step } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot } from './support/browser';
+import { startMailbox, type Mailbox } from './support/mailbox';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
+let mailbox: Mailbox;
 let adminToken: string;
 const ids = { flow: '', visitorType: '' };
 
@@ -35,16 +37,27 @@ async function addExpected(first: string, last: string, email: string, phone: st
   const d = new Date(Date.now() + 2 * 3600_000);
   const { data } = await api<{ data: Array<{ visit_id: string }> }>('/add-expected-visitors', {
     method: 'POST',
-    body: { visitors: [{
-      first_name: first, last_name: last, email, phone, user_type_id: ids.visitorType, journey_flow_id: ids.flow,
-      visit_date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, visit_time: `${pad(d.getHours())}:${pad(d.getMinutes())}:00`,
-      tz_offset: d.getTimezoneOffset(),
-    }] },
+    body: {
+      visitors: [
+        {
+          first_name: first,
+          last_name: last,
+          email,
+          phone,
+          user_type_id: ids.visitorType,
+          journey_flow_id: ids.flow,
+          visit_date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+          visit_time: `${pad(d.getHours())}:${pad(d.getMinutes())}:00`,
+          tz_offset: d.getTimezoneOffset(),
+        },
+      ],
+    },
   });
-  // The invitation (mail log: no SMTP here) carries the personal link /c/{visitUrl}/{code}.
-  const mails = (await api<{ data: Array<{ to: string; text: string }> }>('/mail-log')).data;
-  const [, visitUrl, code] = /\/c\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.to === email)!.text)!;
-  const details = await (await fetch(`${server.url}/api/visit-by-visit-url/en/${visitUrl}?code=${code}`)).json() as { data: { local_qr: string } };
+  // The invitation in the visitor's inbox carries the personal link /c/{visitUrl}/{code} (the mail log masks it).
+  const [, visitUrl, code] = await mailbox.find(email, /https?:\/\/[^/\s]+\/c\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/);
+  const details = (await (await fetch(`${server.url}/api/visit-by-visit-url/en/${visitUrl}?code=${code}`)).json()) as {
+    data: { local_qr: string };
+  };
   return { visitId: data[0]!.visit_id, visitUrl: visitUrl!, code: code!, qr: details.data.local_qr };
 }
 
@@ -52,25 +65,50 @@ async function addExpected(first: string, last: string, email: string, phone: st
 async function cameraShowing(token: string): Promise<Browser> {
   const video = join(mkdtempSync(join(tmpdir(), 'gatehouse-cam-')), 'visit.y4m');
   writeQrVideo(video, token);
-  return launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  return launch([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
 }
 
 /** Waits until the kiosk's IndexedDB has a row of `store` whose `field` is `value` (pulled while online). */
 async function synced(page: Page, store: string, field: string, value: string): Promise<void> {
-  await page.waitForFunction(([name, key, wanted]) => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('gatehouse');
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains(name!)) { db.close(); resolve(false); return; }
-      const all = db.transaction(name!).objectStore(name!).getAll();
-      all.onsuccess = () => { db.close(); resolve((all.result as Array<Record<string, unknown>>).some((r) => r[key!] === wanted)); };
-      all.onerror = () => { db.close(); resolve(false); };
-    };
-    open.onerror = () => resolve(false);
-  }), [store, field, value], { timeout: 60_000, polling: 500 });
+  await page.waitForFunction(
+    ([name, key, wanted]) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('gatehouse');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name!)) {
+            db.close();
+            resolve(false);
+            return;
+          }
+          const all = db.transaction(name!).objectStore(name!).getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as Array<Record<string, unknown>>).some((r) => r[key!] === wanted));
+          };
+          all.onerror = () => {
+            db.close();
+            resolve(false);
+          };
+        };
+        open.onerror = () => resolve(false);
+      }),
+    [store, field, value],
+    { timeout: 60_000, polling: 500 },
+  );
 }
 
-async function offlineKiosk(browser: Browser, name: string, visitId: string, complianceOf?: string, visitStore = 'expectedVisits') {
+async function offlineKiosk(
+  browser: Browser,
+  name: string,
+  visitId: string,
+  complianceOf?: string,
+  visitStore = 'expectedVisits',
+) {
   const context = await newContext(browser, server.url, 'kioskLandscape');
   await context.addInitScript(() => localStorage.setItem('language', 'en'));
   const page = await context.newPage();
@@ -95,8 +133,13 @@ async function scan(page: Page) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  const res = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }) });
+  mailbox = await startMailbox();
+  server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } });
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
+  });
   adminToken = ((await res.json()) as { data: { access_token: string } }).data.access_token;
   const pull = await api<PullResponse>(`/sync/pull?deviceId=${uuidv7()}&limit=5000`);
   for (const c of pull.changes) {
@@ -107,36 +150,54 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await mailbox?.close();
 });
 
 describe('a pre-registered visitor at the kiosk, by QR, offline', () => {
   // A deleted visit leaves the kiosk's expected visits (a del) but stays on the revocation list.
   it.each([
-    { name: 'Rita Rejected', email: 'rita.rejected@example.com', phone: '447700900201', how: 'rejected', store: 'expectedVisits',
-      words: 'Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.' },
-    { name: 'Dora Deleted', email: 'dora.deleted@example.com', phone: '447700900204', how: 'deleted', store: 'qrRevocations',
-      words: 'Your confirmation link has expired because your visit has been deleted. Please contact the system admin for further details.' },
-  ])('refuses a $how visit\'s QR offline with the link-expiry words', async ({ name, email, phone, how, store, words }) => {
-    const [first, last] = name.split(' ') as [string, string];
-    const visit = await addExpected(first, last, email, phone);
-    if (how === 'rejected') await api('/reject-visit', { method: 'POST', body: { visit_id: visit.visitId } });
-    else await api(`/delete-expected-visit?visit_id=${visit.visitId}`, { method: 'DELETE' });
-    const browser = await cameraShowing(visit.qr);
-    try {
-      const { page } = await offlineKiosk(browser, `${how} check`, visit.visitId, undefined, store);
-      await scan(page);
-      const problem = page.getByTestId('kiosk-identify-problem');
-      await problem.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
-        await screenshot(page, `kiosk-failed-qr-${how}`);
-        throw error;
-      });
-      // The sentence word for word (the alert also holds its close button).
-      await problem.getByText(words, { exact: true }).waitFor();
-      await screenshot(page, `kiosk-qr-${how}-landscape-en`);
-    } finally {
-      await browser.close();
-    }
-  });
+    {
+      name: 'Rita Rejected',
+      email: 'rita.rejected@example.com',
+      phone: '447700900201',
+      how: 'rejected',
+      store: 'expectedVisits',
+      words:
+        'Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.',
+    },
+    {
+      name: 'Dora Deleted',
+      email: 'dora.deleted@example.com',
+      phone: '447700900204',
+      how: 'deleted',
+      store: 'qrRevocations',
+      words:
+        'Your confirmation link has expired because your visit has been deleted. Please contact the system admin for further details.',
+    },
+  ])(
+    "refuses a $how visit's QR offline with the link-expiry words",
+    async ({ name, email, phone, how, store, words }) => {
+      const [first, last] = name.split(' ') as [string, string];
+      const visit = await addExpected(first, last, email, phone);
+      if (how === 'rejected') await api('/reject-visit', { method: 'POST', body: { visit_id: visit.visitId } });
+      else await api(`/delete-expected-visit?visit_id=${visit.visitId}`, { method: 'DELETE' });
+      const browser = await cameraShowing(visit.qr);
+      try {
+        const { page } = await offlineKiosk(browser, `${how} check`, visit.visitId, undefined, store);
+        await scan(page);
+        const problem = page.getByTestId('kiosk-identify-problem');
+        await problem.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+          await screenshot(page, `kiosk-failed-qr-${how}`);
+          throw error;
+        });
+        // The sentence word for word (the alert also holds its close button).
+        await problem.getByText(words, { exact: true }).waitFor();
+        await screenshot(page, `kiosk-qr-${how}-landscape-en`);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   it('answers compliance on the phone; the kiosk signs the visitor in by QR offline without asking again; online, the visit arrives once', async () => {
     const quinn = await addExpected('Quinn', 'Qr', 'quinn.qr@example.com', '447700900202');
@@ -181,19 +242,28 @@ describe('a pre-registered visitor at the kiosk, by QR, offline', () => {
 
       await context.setOffline(false);
       await page.getByTestId('kiosk-pending').waitFor({ state: 'detached', timeout: 60_000 });
-      const visits = (await api<{ data: Array<{ full_name: string; stage: string; signed_in: boolean }> }>('/kiosks/visits')).data;
-      expect(visits.filter((v) => v.full_name === 'Quinn Qr').map((v) => `${v.stage}|${v.signed_in}`)).toEqual(['ready to sign in|true']);
+      const visits = (
+        await api<{ data: Array<{ full_name: string; stage: string; signed_in: boolean }> }>('/kiosks/visits')
+      ).data;
+      expect(visits.filter((v) => v.full_name === 'Quinn Qr').map((v) => `${v.stage}|${v.signed_in}`)).toEqual([
+        'ready to sign in|true',
+      ]);
       const expected = (await api<{ data: Array<{ id: string; arrived_at: number | null }> }>('/expected-visits')).data;
       expect(expected.find((v) => v.id === quinn.visitId)!.arrived_at).toBeTypeOf('number');
       // Its link now says the visitor has arrived.
-      const details = await (await fetch(`${server.url}/api/visit-by-visit-url/en/${quinn.visitUrl}`)).json() as { data: { visitMetadata: { reason: string } } };
+      const details = (await (await fetch(`${server.url}/api/visit-by-visit-url/en/${quinn.visitUrl}`)).json()) as {
+        data: { visitMetadata: { reason: string } };
+      };
       expect(details.data.visitMetadata.reason).toBe('ARRIVED');
       // The dashboard's expected visits list shows the visit as arrived.
       const admin = await newContext(browser, server.url, 'desktop');
       const adminPage = await admin.newPage();
       await login(adminPage, 'admin@acme.test');
       await adminPage.goto('/add-expected-visitors?tab=list');
-      await adminPage.locator(`[data-visit-id="${quinn.visitId}"]`).getByTestId('expected-visit-arrived').waitFor({ timeout: 30_000 });
+      await adminPage
+        .locator(`[data-visit-id="${quinn.visitId}"]`)
+        .getByTestId('expected-visit-arrived')
+        .waitFor({ timeout: 30_000 });
       await screenshot(adminPage, 'expected-visits-arrived-desktop-en');
       await admin.close();
     } finally {
@@ -218,7 +288,9 @@ describe('a pre-registered visitor at the kiosk, by QR, offline', () => {
       await screenshot(form, 'online-compliance-notes-phone-ar');
       await q1.getByTestId('online-notes').fill('حساسية موسمية خفيفة وغير معدية إطلاقا');
       await form.getByTestId('online-submit').click();
-      await expect(form.getByTestId('online-compliance-result').getAttribute('data-outcome')).resolves.toBe('wrong_explained');
+      await expect(form.getByTestId('online-compliance-result').getAttribute('data-outcome')).resolves.toBe(
+        'wrong_explained',
+      );
       await screenshot(form, 'online-compliance-result-phone-ar');
     } finally {
       await browser.close();

@@ -23,20 +23,26 @@ async function mailTo(to: string): Promise<string> {
     await new Promise<void>((resolve) => waiters.push(resolve));
   }
 }
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const decoded = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 /** The personal link out of a quoted-printable text part. */
 function linkIn(raw: string): string {
   return /(http:\/\/[^\s"<]+\/c\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)/.exec(decoded(raw))![1]!;
 }
 /** The online compliance link, present when the visit's flow asks compliance questions. */
-const complianceLinkIn = (raw: string) => /(http:\/\/[^\s"<]+\/online-compliance\/[A-Za-z0-9_-]+)/.exec(decoded(raw))?.[1];
+const complianceLinkIn = (raw: string) =>
+  /(http:\/\/[^\s"<]+\/online-compliance\/[A-Za-z0-9_-]+)/.exec(decoded(raw))?.[1];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, session, done) {
       let raw = '';
-      stream.on('data', (d: Buffer) => { raw += d.toString('utf8'); });
+      stream.on('data', (d: Buffer) => {
+        raw += d.toString('utf8');
+      });
       stream.on('end', () => {
         for (const r of session.envelope.rcptTo) inbox.push({ to: r.address, raw });
         waiters.splice(0).forEach((w) => w());
@@ -59,7 +65,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** In two hours, as the date and time inputs take it (the browser shares this machine's zone). */
 function soon() {
   const d = new Date(Date.now() + 2 * 3600_000);
-  return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
+  return {
+    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
 }
 
 async function addVisitor(page: Page, who: { first: string; last: string; email: string; phone: string }) {
@@ -69,7 +78,7 @@ async function addVisitor(page: Page, who: { first: string; last: string; email:
   await page.locator('input[name="last_name_0"]').fill(who.last);
   await page.locator('input[name="email_0"]').fill(who.email);
   await page.locator('input[name="phone_0"]').fill(who.phone);
-  await page.locator('input[name="visit_date_0"]').fill(when.date);
+  await page.getByTestId('visit-date-0').fill(when.date);
   await page.locator('input[name="visit_time_0"]').fill(when.time);
   await page.getByTestId('add-visitors-submit').click();
   await page.getByText('Visit has been added successfully.').waitFor();
@@ -78,7 +87,9 @@ async function addVisitor(page: Page, who: { first: string; last: string; email:
 
 async function phone(lang: 'en' | 'ar'): Promise<BrowserContext> {
   const context = await newContext(browser, server.url, 'phone');
-  await context.addInitScript((l) => { localStorage.setItem('language', l); }, lang);
+  await context.addInitScript((l) => {
+    localStorage.setItem('language', l);
+  }, lang);
   return context;
 }
 
@@ -89,7 +100,9 @@ describe('pre-registration in Chromium', () => {
     await login(adminPage, 'admin@acme.test');
     // The journey flows must have synced down before the form can offer one.
     await adminPage.goto('/add-expected-visitors?tab=add');
-    await adminPage.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle');
+    await adminPage.waitForFunction(
+      () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
+    );
 
     const anna = { first: 'Anna', last: 'Arrival', email: 'anna.arrival@example.com', phone: '447700900101' };
     const bob = { first: 'Bob', last: 'Blocked', email: 'bob.blocked@example.com', phone: '447700900102' };
@@ -107,7 +120,9 @@ describe('pre-registration in Chromium', () => {
     const page = await visitor.newPage();
     await page.goto(annaLink);
     await expect(page.locator('input[name="first_name"]').inputValue()).resolves.toBe('Anna');
-    await page.locator('#visitor-photo').setInputFiles({ name: 'anna.png', mimeType: 'image/png', buffer: makePng(400, 520) });
+    await page
+      .locator('#visitor-photo')
+      .setInputFiles({ name: 'anna.png', mimeType: 'image/png', buffer: makePng(400, 520) });
     await page.getByText('Photo chosen: 400 × 520 px').waitFor();
     await screenshot(page, 'preregistration-confirm-phone-en');
     await page.getByTestId('visit-submit').click();
@@ -124,14 +139,21 @@ describe('pre-registration in Chromium', () => {
 
     // Bob's QR (from his personal link's details), before he is rejected.
     const [, bobUrl, bobCode] = /\/c\/([^/]+)\/([^/]+)$/.exec(bobLink)!;
-    const bobDetails = await (await fetch(`${server.url}/api/visit-by-visit-url/en/${bobUrl}?code=${bobCode}`)).json() as { data: { local_qr: string; visitId: string } };
+    const bobDetails = (await (
+      await fetch(`${server.url}/api/visit-by-visit-url/en/${bobUrl}?code=${bobCode}`)
+    ).json()) as { data: { local_qr: string; visitId: string } };
 
     // The admin device goes offline: it verifies Anna's code and rejects Bob with no network.
     await adminPage.goto('/add-expected-visitors?tab=list');
     await adminPage.locator(`[data-visit-id="${bobDetails.data.visitId}"]`).waitFor();
-    await adminPage.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle');
+    await adminPage.waitForFunction(
+      () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
+    );
     await admin.setOffline(true);
-    await adminPage.locator(`[data-visit-id="${bobDetails.data.visitId}"]`).getByRole('button', { name: 'Reject' }).click();
+    await adminPage
+      .locator(`[data-visit-id="${bobDetails.data.visitId}"]`)
+      .getByRole('button', { name: 'Reject' })
+      .click();
     await adminPage.locator(`[data-visit-id="${bobDetails.data.visitId}"][data-status="rejected"]`).waitFor();
     await adminPage.getByRole('tab', { name: 'Check a QR code' }).click();
     const check = async (token: string) => {
@@ -147,25 +169,31 @@ describe('pre-registration in Chromium', () => {
     await expect(annaResult.textContent()).resolves.toContain('Anna Arrival');
     const bobResult = await check(bobDetails.data.local_qr);
     await expect(bobResult.getAttribute('data-code')).resolves.toBe('qr_revoked');
-    await expect(bobResult.textContent()).resolves.toBe('Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.');
+    await expect(bobResult.textContent()).resolves.toBe(
+      'Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.',
+    );
     const tampered = annaToken.slice(0, 20) + (annaToken[20] === 'A' ? 'B' : 'A') + annaToken.slice(21);
     await expect((await check(tampered)).getAttribute('data-code')).resolves.toBe('qr_invalid');
     await screenshot(adminPage, 'preregistration-qr-check-offline-desktop-en');
 
     // Back online, the rejection reaches the server, and Bob's link says why.
     await admin.setOffline(false);
-    await adminPage.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-pending') === '0');
+    await adminPage.waitForFunction(
+      () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-pending') === '0',
+    );
     const bobPage = await visitor.newPage();
     await bobPage.goto(bobLink);
     await bobPage.waitForURL((u) => u.pathname === '/link-expired');
-    await expect(bobPage.getByTestId('link-expired-message').textContent()).resolves
-      .toBe('Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.');
+    await expect(bobPage.getByTestId('link-expired-message').textContent()).resolves.toBe(
+      'Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.',
+    );
     await screenshot(bobPage, 'preregistration-link-expired-phone-en');
     // Without the code, the link is the compliance link: its own words.
     await bobPage.goto(`/c/${bobUrl}`);
     await bobPage.waitForURL((u) => u.pathname === '/link-expired' && u.searchParams.get('link') === 'compliance');
-    await expect(bobPage.getByTestId('link-expired-message').textContent()).resolves
-      .toBe('Your compliance link has expired because your visit has not been approved. Please contact the system admin for further details.');
+    await expect(bobPage.getByTestId('link-expired-message').textContent()).resolves.toBe(
+      'Your compliance link has expired because your visit has not been approved. Please contact the system admin for further details.',
+    );
 
     // Arabic: the same rejection, and the self-registration form of the flow.
     const arabic = await phone('ar');
@@ -177,7 +205,9 @@ describe('pre-registration in Chromium', () => {
     await screenshot(ar, 'preregistration-link-expired-phone-ar');
     const flowId = new URL(page.url()).pathname.split('/')[2]!;
     await ar.goto(`/e/${flowId}`);
-    await ar.waitForURL((u) => u.pathname === `/pre-registration/${flowId}` && u.searchParams.get('add_visitor') === 'true');
+    await ar.waitForURL(
+      (u) => u.pathname === `/pre-registration/${flowId}` && u.searchParams.get('add_visitor') === 'true',
+    );
     await ar.getByTestId('visit-form').waitFor();
     await screenshot(ar, 'preregistration-form-phone-ar');
     await admin.close();

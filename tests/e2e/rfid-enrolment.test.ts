@@ -29,25 +29,39 @@ async function startLink(page: Page, name: string, byMail: boolean): Promise<str
 }
 
 /** A sentence without the direction isolates around names and card ids. */
-const plain = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).replace(/[\u2068\u2069]/g, '');
+const plain = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).innerText()).replace(/[\u2068\u2069]/g, '');
 
 /** Waits until the kiosk's IndexedDB holds a card row with this id (pulled while online). */
 async function cardSynced(page: Page, rfid: string): Promise<void> {
-  await page.waitForFunction((wanted) => new Promise<boolean>((resolve) => {
-    const open = indexedDB.open('gatehouse');
-    open.onsuccess = () => {
-      const db = open.result;
-      const all = db.transaction('personCards').objectStore('personCards').getAll();
-      all.onsuccess = () => { db.close(); resolve((all.result as Array<{ rfid?: string }>).some((r) => r.rfid === wanted)); };
-      all.onerror = () => { db.close(); resolve(false); };
-    };
-    open.onerror = () => resolve(false);
-  }), rfid, { timeout: 60_000, polling: 500 });
+  await page.waitForFunction(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('gatehouse');
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('personCards').objectStore('personCards').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as Array<{ rfid?: string }>).some((r) => r.rfid === wanted));
+          };
+          all.onerror = () => {
+            db.close();
+            resolve(false);
+          };
+        };
+        open.onerror = () => resolve(false);
+      }),
+    rfid,
+    { timeout: 60_000, polling: 500 },
+  );
 }
 
 async function phone(lang: 'en' | 'ar') {
   const context = await newContext(browser, server.url, 'phone');
-  await context.addInitScript((l) => { localStorage.setItem('language', l); }, lang);
+  await context.addInitScript((l) => {
+    localStorage.setItem('language', l);
+  }, lang);
   return context;
 }
 
@@ -61,10 +75,20 @@ describe('RFID enrolment by link', () => {
     expect(url).toMatch(new RegExp(`^${server.url}/rfid/[A-Za-z0-9_-]{32}$`));
     await screenshot(adminPage, 'rfid-link-admin-desktop-en');
     // Mailed too (no SMTP here: the mail log).
-    const signIn = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }) });
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
+    });
     const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-    const mails = (await (await fetch(`${server.url}/api/mail-log`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ to: string; text: string }> };
-    expect(mails.data.some((m) => m.to === 'hannah.host@acme.test' && m.text.includes(url))).toBe(true);
+    const mails = (await (
+      await fetch(`${server.url}/api/mail-log`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: Array<{ to: string; text: string }> };
+    // The log masks the link's secret (issue 11 item 12): its first four characters, then an ellipsis.
+    const masked = url.replace(/\/rfid\/(.{4}).*$/, '/rfid/$1…');
+    const mail = mails.data.find((m) => m.to === 'hannah.host@acme.test')!;
+    expect(mail.text).toContain(masked);
+    expect(mail.text).not.toContain(url);
 
     const holder = await phone('en');
     const page = await holder.newPage();

@@ -15,7 +15,8 @@ useServerAndBrowser((s, b) => {
 });
 
 const attr = (page: Page, name: string) => page.getByTestId('sync-status').getAttribute(name);
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
+const tokenOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
 
 async function signInOffline(page: Page, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {

@@ -38,15 +38,21 @@ describe('offline sync in Chromium', () => {
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
+    );
     // The service worker must control the page before an offline reload can work.
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByTestId('sign-in-button').first().waitFor();
 
     await context.setOffline(true);
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-online') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-online') === 'false',
+    );
     const chosen: string[] = [];
     for (let i = 0; i < 5; i++) {
       const row = page.locator('[data-testid="person-row"][data-on-site="false"]').first();

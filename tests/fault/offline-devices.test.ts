@@ -23,7 +23,9 @@ async function serverEvents(token: string): Promise<PresenceEvent[]> {
   const deviceId = uuidv7();
   for (;;) {
     const qs = new URLSearchParams({ deviceId, limit: '1000', ...(cursor ? { cursor } : {}) });
-    const page = (await (await fetch(`${server.url}/api/sync/pull?${qs}`, { headers: { authorization: `Bearer ${token}` } })).json()) as PullResponse;
+    const page = (await (
+      await fetch(`${server.url}/api/sync/pull?${qs}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as PullResponse;
     for (const c of page.changes) if (c.table === 'visitEvents') all.push(c.data as unknown as PresenceEvent);
     cursor = page.cursor;
     if (!page.hasMore) return all;
@@ -34,12 +36,15 @@ async function ready(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await login(page, 'admin@acme.test');
   await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });
-  await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
+  );
   return page;
 }
 
 const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending');
-const tokenOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
+const tokenOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
 
 /** Taps sign-in or sign-out on the first `people` rows, `rounds` times each: 2 events a round. */
 async function toggle(page: Page, people: number, rounds: number): Promise<number> {
@@ -100,11 +105,19 @@ describe('sync faults in Chromium', () => {
     // Every device ends with the server's idea of who is on site (among the people it lists).
     const expected = new Set(onSite(after).keys());
     for (const page of [a, b]) {
-      await expect.poll(async () => {
-        const rows = await page.getByTestId('person-row').evaluateAll((els) =>
-          els.map((r) => [r.getAttribute('data-person-id')!, r.getAttribute('data-on-site') === 'true'] as const));
-        return rows.every(([id, here]) => here === expected.has(id));
-      }, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const rows = await page
+              .getByTestId('person-row')
+              .evaluateAll((els) =>
+                els.map((r) => [r.getAttribute('data-person-id')!, r.getAttribute('data-on-site') === 'true'] as const),
+              );
+            return rows.every(([id, here]) => here === expected.has(id));
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
     }
     await Promise.all([ca.close(), cb.close()]);
   });

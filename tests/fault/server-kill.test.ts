@@ -50,7 +50,12 @@ describe('sync under server faults', () => {
       for (let i = 0; i < TOTAL; i++) {
         const eventId = uuidv7();
         eventIds.add(eventId);
-        const r = await mutate(deps, 'visit.signIn', { eventId, personId: people[i % people.length]!, areaId, at: Date.now() });
+        const r = await mutate(deps, 'visit.signIn', {
+          eventId,
+          personId: people[i % people.length]!,
+          areaId,
+          at: Date.now(),
+        });
         expect(r.ok).toBe(true);
       }
       expect(device.outbox).toHaveLength(TOTAL);
@@ -68,8 +73,12 @@ describe('sync under server faults', () => {
       };
       const statuses: SyncStatus[] = [];
       const engine = engineFor(device, {
-        baseUrl: () => current.server.url, token: auth.token, fetch: fetchWithKill,
-        batchSize: BATCH, backoff: { baseMs: 200, maxMs: 1_000 }, onStatus: (s) => statuses.push(s),
+        baseUrl: () => current.server.url,
+        token: auth.token,
+        fetch: fetchWithKill,
+        batchSize: BATCH,
+        backoff: { baseMs: 200, maxMs: 1_000 },
+        onStatus: (s) => statuses.push(s),
       });
 
       void engine.sync();
@@ -85,7 +94,11 @@ describe('sync under server faults', () => {
       current = once(await startServer({ dataDir, port }));
       // The kept token still works after the restart; the backoff timer would get there too.
       await engine.sync();
-      await waitFor(() => engine.getStatus().phase === 'idle' && device.outbox.length === 0, 60_000, 'the outbox to drain');
+      await waitFor(
+        () => engine.getStatus().phase === 'idle' && device.outbox.length === 0,
+        60_000,
+        'the outbox to drain',
+      );
       engine.stop();
       expect(device.outbox).toHaveLength(0);
       expect(device.rejected).toHaveLength(0);
@@ -100,7 +113,11 @@ describe('sync under server faults', () => {
       // And in the database itself, after a clean stop: events, log entries and seqs all exact.
       await current.stop('SIGTERM');
       expect(await totalsInDataDir(dataDir, device.id)).toEqual({
-        events: TOTAL, distinctEvents: TOTAL, logged: TOTAL, distinctSeqs: TOTAL, lastSeq: TOTAL,
+        events: TOTAL,
+        distinctEvents: TOTAL,
+        logged: TOTAL,
+        distinctSeqs: TOTAL,
+        lastSeq: TOTAL,
       });
     } finally {
       await current.stop('SIGTERM');
@@ -119,13 +136,19 @@ describe('sync under server faults', () => {
       const batch: PushRequest = {
         deviceId,
         mutations: Array.from({ length: 50 }, (_, i) => ({
-          seq: i + 1, mutationId: uuidv7(), name: 'visit.signIn', clientTime: Date.now(), clockOffsetMs: 0,
+          seq: i + 1,
+          mutationId: uuidv7(),
+          name: 'visit.signIn',
+          clientTime: Date.now(),
+          clockOffsetMs: 0,
           args: { eventId: uuidv7(), personId: people[i % people.length]!, areaId, at: Date.now() },
         })),
       };
       const push = async () => {
         const res = await fetch(`${url}/api/sync/push`, {
-          method: 'POST', headers: { authorization: `Bearer ${auth.token}`, 'content-type': 'application/json' }, body: JSON.stringify(batch),
+          method: 'POST',
+          headers: { authorization: `Bearer ${auth.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(batch),
         });
         expect(res.status).toBe(200);
         return (await res.json()) as PushResponse;
@@ -145,10 +168,18 @@ describe('sync under server faults', () => {
 
       const check = await pullEverything(url, auth);
       const mine = [...check.table('visitEvents').values()].filter((e) => e.deviceId === deviceId);
-      expect(mine.map((e) => e.id).sort()).toEqual(batch.mutations.map((m) => (m.args as { eventId: string }).eventId).sort());
+      expect(mine.map((e) => e.id).sort()).toEqual(
+        batch.mutations.map((m) => (m.args as { eventId: string }).eventId).sort(),
+      );
 
       await current.stop('SIGTERM');
-      expect(await totalsInDataDir(dataDir, deviceId)).toEqual({ events: 50, distinctEvents: 50, logged: 50, distinctSeqs: 50, lastSeq: 50 });
+      expect(await totalsInDataDir(dataDir, deviceId)).toEqual({
+        events: 50,
+        distinctEvents: 50,
+        logged: 50,
+        distinctSeqs: 50,
+        lastSeq: 50,
+      });
     } finally {
       await current.stop('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });

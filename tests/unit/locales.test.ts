@@ -32,13 +32,15 @@ describe('locales', () => {
   });
 
   it.each(['ar', 'es'] as const)('%s keeps the placeholders of en', (lang) => {
-    for (const [key, text] of locales.en) expect(placeholders(locales[lang].get(key) ?? ''), key).toEqual(placeholders(text));
+    for (const [key, text] of locales.en)
+      expect(placeholders(locales[lang].get(key) ?? ''), key).toEqual(placeholders(text));
   });
 
   it('translates rather than copies English in the sections the app adds', () => {
     for (const lang of ['ar', 'es'] as const) {
-      const copies = [...locales.en].filter(([key, text]) =>
-        /^(layout|auth|dashboard|common)\./.test(key) && locales[lang].get(key) === text);
+      const copies = [...locales.en].filter(
+        ([key, text]) => /^(layout|auth|dashboard|common)\./.test(key) && locales[lang].get(key) === text,
+      );
       expect(copies, lang).toEqual([]);
     }
   });

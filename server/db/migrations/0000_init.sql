@@ -155,7 +155,7 @@ CREATE TABLE "mutation_log" (
 	"status" text NOT NULL,
 	"code" text,
 	"client_time" bigint NOT NULL,
-	"clock_offset_ms" integer NOT NULL,
+	"clock_offset_ms" bigint NOT NULL,
 	"received_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "mutation_log_entity_id_mutation_id_pk" PRIMARY KEY("entity_id","mutation_id"),
 	CONSTRAINT "mutation_log_device_seq_unique" UNIQUE("entity_id","device_id","seq")
@@ -439,6 +439,8 @@ CREATE TABLE "expected_visits" (
 	"status" text NOT NULL,
 	"visit_url" text NOT NULL,
 	"code_hash" text NOT NULL,
+	"hold_hash" text,
+	"hold_expires_at" bigint,
 	"company_name" text,
 	"registration_method" text,
 	"custom_fields" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -563,6 +565,8 @@ ALTER TABLE "sync_counters" ADD CONSTRAINT "sync_counters_entity_id_entities_id_
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_flow_fk" FOREIGN KEY ("entity_id","journey_flow_id") REFERENCES "public"."journey_flows"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_user_type_fk" FOREIGN KEY ("entity_id","user_type_id") REFERENCES "public"."user_types"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_answers" ADD CONSTRAINT "compliance_answers_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "host_notifications" ADD CONSTRAINT "host_notifications_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_logs" ADD CONSTRAINT "kiosk_logs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -570,6 +574,8 @@ ALTER TABLE "kiosk_tokens" ADD CONSTRAINT "kiosk_tokens_entity_id_entities_id_fk
 ALTER TABLE "kiosk_tokens" ADD CONSTRAINT "kiosk_tokens_kiosk_fk" FOREIGN KEY ("entity_id","kiosk_id") REFERENCES "public"."kiosks"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_visits" ADD CONSTRAINT "kiosk_visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_visits" ADD CONSTRAINT "kiosk_visits_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_visits" ADD CONSTRAINT "kiosk_visits_journey_fk" FOREIGN KEY ("entity_id","journey_id") REFERENCES "public"."journeys"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "kiosk_visits" ADD CONSTRAINT "kiosk_visits_flow_fk" FOREIGN KEY ("entity_id","journey_flow_id") REFERENCES "public"."journey_flows"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosks" ADD CONSTRAINT "kiosks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosks" ADD CONSTRAINT "kiosks_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_checks" ADD CONSTRAINT "visit_checks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -628,6 +634,7 @@ CREATE INDEX "kiosk_commands_kiosk_status_idx" ON "kiosk_commands" USING btree (
 CREATE INDEX "kiosk_pairing_codes_code_idx" ON "kiosk_pairing_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in");--> statement-breakpoint
 CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_url");--> statement-breakpoint
+CREATE INDEX "expected_visits_hold_idx" ON "expected_visits" USING btree ("hold_hash");--> statement-breakpoint
 CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint
 CREATE INDEX "mail_log_entity_time_idx" ON "mail_log" USING btree ("entity_id","created_at");--> statement-breakpoint
 CREATE INDEX "emergency_sessions_started_idx" ON "emergency_sessions" USING btree ("entity_id","started_at");--> statement-breakpoint

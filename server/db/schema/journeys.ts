@@ -1,43 +1,67 @@
 // User types, journeys and journey flows (spec 1 §3).
 import { check, foreignKey, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { RegistrationMethod } from '../../../domain/journey';
 import { entities } from './entities';
 
-const entityId = () => uuid('entity_id').notNull().references(() => entities.id, { onDelete: 'cascade' });
+const entityId = () =>
+  uuid('entity_id')
+    .notNull()
+    .references(() => entities.id, { onDelete: 'cascade' });
 
-export const userTypes = pgTable('user_types', {
-  entityId: entityId(),
-  id: uuid('id').notNull(),
-  name: text('name').notNull(),
-  registrationMethod: text('registration_method').notNull(),
-  gracePeriodMinutes: integer('grace_period_minutes').notNull().default(30),
-  profilePhoto: text('profile_photo'),
-  parentId: uuid('parent_id'),
-}, (t) => [
-  primaryKey({ columns: [t.entityId, t.id] }),
-  unique('user_types_entity_name_unique').on(t.entityId, t.name),
-  foreignKey({ name: 'user_types_parent_fk', columns: [t.entityId, t.parentId], foreignColumns: [t.entityId, t.id] }),
-  // GRACE_PERIOD_MIN_MINUTES (spec 1 §9), enforced by the database too.
-  check('user_types_grace_min', sql`${t.gracePeriodMinutes} >= 30`),
-]);
+export const userTypes = pgTable(
+  'user_types',
+  {
+    entityId: entityId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    registrationMethod: text('registration_method').$type<RegistrationMethod>().notNull(),
+    gracePeriodMinutes: integer('grace_period_minutes').notNull().default(30),
+    profilePhoto: text('profile_photo'),
+    parentId: uuid('parent_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    unique('user_types_entity_name_unique').on(t.entityId, t.name),
+    foreignKey({ name: 'user_types_parent_fk', columns: [t.entityId, t.parentId], foreignColumns: [t.entityId, t.id] }),
+    // GRACE_PERIOD_MIN_MINUTES (spec 1 §9), enforced by the database too.
+    check('user_types_grace_min', sql`${t.gracePeriodMinutes} >= 30`),
+  ],
+);
 
-export const journeys = pgTable('journeys', {
-  entityId: entityId(),
-  id: uuid('id').notNull(),
-  name: text('name').notNull(),
-  description: text('description'),
-  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-}, (t) => [primaryKey({ columns: [t.entityId, t.id] })]);
+export const journeys = pgTable(
+  'journeys',
+  {
+    entityId: entityId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.entityId, t.id] })],
+);
 
-export const journeyFlows = pgTable('journey_flows', {
-  entityId: entityId(),
-  id: uuid('id').notNull(),
-  journeyId: uuid('journey_id').notNull(),
-  name: text('name').notNull(),
-  userTypeId: uuid('user_type_id'),
-  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-}, (t) => [
-  primaryKey({ columns: [t.entityId, t.id] }),
-  foreignKey({ name: 'journey_flows_journey_fk', columns: [t.entityId, t.journeyId], foreignColumns: [journeys.entityId, journeys.id] }).onDelete('cascade'),
-  foreignKey({ name: 'journey_flows_user_type_fk', columns: [t.entityId, t.userTypeId], foreignColumns: [userTypes.entityId, userTypes.id] }),
-]);
+export const journeyFlows = pgTable(
+  'journey_flows',
+  {
+    entityId: entityId(),
+    id: uuid('id').notNull(),
+    journeyId: uuid('journey_id').notNull(),
+    name: text('name').notNull(),
+    userTypeId: uuid('user_type_id'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    foreignKey({
+      name: 'journey_flows_journey_fk',
+      columns: [t.entityId, t.journeyId],
+      foreignColumns: [journeys.entityId, journeys.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'journey_flows_user_type_fk',
+      columns: [t.entityId, t.userTypeId],
+      foreignColumns: [userTypes.entityId, userTypes.id],
+    }),
+  ],
+);

@@ -62,10 +62,17 @@ export function AppLayout({ stored, children }: { stored: StoredUser; children: 
       navbar={{ width: reservedWidth(mode), breakpoint: 'md', collapsed: { mobile: true } }}
       padding="md"
     >
-      <a href="#main" className="gh-skip-link">{t('layout.skipToContent')}</a>
+      <a href="#main" className="gh-skip-link">
+        {t('layout.skipToContent')}
+      </a>
       <AppShell.Header className="gh-header">
-        <TopBar user={user} guardUser={guardUser} menuOpened={drawerOpen} onMenuToggle={drawer.toggle}
-          onAsideToggle={aside.toggle} />
+        <TopBar
+          user={user}
+          guardUser={guardUser}
+          menuOpened={drawerOpen}
+          onMenuToggle={drawer.toggle}
+          onAsideToggle={aside.toggle}
+        />
       </AppShell.Header>
       {isDesktop ? (
         <AppShell.Navbar
@@ -80,8 +87,15 @@ export function AppLayout({ stored, children }: { stored: StoredUser; children: 
           <SideMenu user={user} compact={compact} mode={mode} onModeChange={setMode} />
         </AppShell.Navbar>
       ) : (
-        <Drawer opened={drawerOpen} onClose={drawer.close} size={300} padding={0} title={t('layout.menu')}
-          position="left" className="gh-menu-drawer">
+        <Drawer
+          opened={drawerOpen}
+          onClose={drawer.close}
+          size={300}
+          padding={0}
+          title={t('layout.menu')}
+          position="left"
+          className="gh-menu-drawer"
+        >
           <SideMenu user={user} compact={false} onNavigate={drawer.close} />
         </Drawer>
       )}
@@ -90,9 +104,16 @@ export function AppLayout({ stored, children }: { stored: StoredUser; children: 
         {children}
       </AppShell.Main>
       <SessionPopups />
-      <Drawer opened={asideOpen} onClose={aside.close} position="right" title={t('layout.sidebarTitle')}
-        data-testid="right-sidebar">
-        <Text c="dimmed" size="sm">{t('layout.sidebarEmpty')}</Text>
+      <Drawer
+        opened={asideOpen}
+        onClose={aside.close}
+        position="right"
+        title={t('layout.sidebarTitle')}
+        data-testid="right-sidebar"
+      >
+        <Text c="dimmed" size="sm">
+          {t('layout.sidebarEmpty')}
+        </Text>
       </Drawer>
     </AppShell>
   );

@@ -12,9 +12,15 @@ describe('menuFor', () => {
   });
 
   it('limits Standalone to passport and sites, plus company for the tech-team account', () => {
-    expect(keys(menuFor({ package: 'Standalone', permissions: admin, isTechTeam: false }, 'admin'))).toEqual(['passport', 'sites_devices']);
-    expect(keys(menuFor({ package: 'Standalone', permissions: admin, isTechTeam: true }, 'system admin')))
-      .toEqual(['passport', 'company_details', 'sites_devices']);
+    expect(keys(menuFor({ package: 'Standalone', permissions: admin, isTechTeam: false }, 'admin'))).toEqual([
+      'passport',
+      'sites_devices',
+    ]);
+    expect(keys(menuFor({ package: 'Standalone', permissions: admin, isTechTeam: true }, 'system admin'))).toEqual([
+      'passport',
+      'company_details',
+      'sites_devices',
+    ]);
   });
 
   it('leaves only the passport entry without a package', () => {

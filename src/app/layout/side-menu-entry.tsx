@@ -26,24 +26,44 @@ export function SideMenuEntry({ item, activeKey, pathname, compact, onNavigate }
   const side = dir === 'rtl' ? 'left' : 'right';
 
   if (item.children) {
-    const children = item.children.map((child) => (
+    const children = item.children.map((child) =>
       compact ? (
-        <Menu.Item key={child.key} component={Link} to={child.to ?? '/'} onClick={onNavigate}
-          data-testid={`menu-${child.key}`} aria-current={isCurrent(child.to, pathname) ? 'page' : undefined}>
+        <Menu.Item
+          key={child.key}
+          component={Link}
+          to={child.to ?? '/'}
+          onClick={onNavigate}
+          data-testid={`menu-${child.key}`}
+          aria-current={isCurrent(child.to, pathname) ? 'page' : undefined}
+        >
           {t(`menu.${child.label}`)}
         </Menu.Item>
       ) : (
-        <NavLink key={child.key} component={Link} to={child.to ?? '/'} label={t(`menu.${child.label}`)}
-          active={isCurrent(child.to, pathname)} onClick={onNavigate} data-testid={`menu-${child.key}`}
-          aria-current={isCurrent(child.to, pathname) ? 'page' : undefined} />
-      )
-    ));
+        <NavLink
+          key={child.key}
+          component={Link}
+          to={child.to ?? '/'}
+          label={t(`menu.${child.label}`)}
+          active={isCurrent(child.to, pathname)}
+          onClick={onNavigate}
+          data-testid={`menu-${child.key}`}
+          aria-current={isCurrent(child.to, pathname) ? 'page' : undefined}
+        />
+      ),
+    );
     if (compact) {
       return (
         <Menu position={`${side}-start`} trigger="click-hover" withinPortal>
           <Menu.Target>
-            <NavLink component="button" type="button" leftSection={icon} aria-label={label} active={active}
-              data-testid={`menu-${item.key}`} className="gh-nav-compact" />
+            <NavLink
+              component="button"
+              type="button"
+              leftSection={icon}
+              aria-label={label}
+              active={active}
+              data-testid={`menu-${item.key}`}
+              className="gh-nav-compact"
+            />
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{label}</Menu.Label>
@@ -53,8 +73,14 @@ export function SideMenuEntry({ item, activeKey, pathname, compact, onNavigate }
       );
     }
     return (
-      <NavLink label={label} leftSection={icon} active={active} defaultOpened={active}
-        data-testid={`menu-${item.key}`} childrenOffset={32}>
+      <NavLink
+        label={label}
+        leftSection={icon}
+        active={active}
+        defaultOpened={active}
+        data-testid={`menu-${item.key}`}
+        childrenOffset={32}
+      >
         {children}
       </NavLink>
     );
@@ -69,11 +95,28 @@ export function SideMenuEntry({ item, activeKey, pathname, compact, onNavigate }
     className: compact ? 'gh-nav-compact' : undefined,
   };
   const link = item.newTab ? (
-    <NavLink component="a" href={item.to} target="_blank" rel="noopener noreferrer" {...common}
-      rightSection={compact ? undefined : <span className="gh-visually-hidden">{t('common.opensInNewTab')}</span>} />
+    <NavLink
+      component="a"
+      href={item.to}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...common}
+      rightSection={compact ? undefined : <span className="gh-visually-hidden">{t('common.opensInNewTab')}</span>}
+    />
   ) : (
-    <NavLink component={Link} to={item.to ?? '/'} onClick={onNavigate} {...common}
-      aria-current={active ? 'page' : undefined} />
+    <NavLink
+      component={Link}
+      to={item.to ?? '/'}
+      onClick={onNavigate}
+      {...common}
+      aria-current={active ? 'page' : undefined}
+    />
   );
-  return compact ? <Tooltip label={label} position={side} withArrow>{link}</Tooltip> : link;
+  return compact ? (
+    <Tooltip label={label} position={side} withArrow>
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
 }

@@ -31,7 +31,11 @@ export function SideMenu({ user, compact, mode, onModeChange, onNavigate }: Side
     <nav aria-label={t('layout.mainMenu')} data-testid="side-menu" className="gh-side-menu">
       <div className="gh-side-menu__company">
         {compact ? (
-          <Tooltip label={company}><Avatar color="navy" radius="md" aria-label={company}>{initialOf(company)}</Avatar></Tooltip>
+          <Tooltip label={company}>
+            <Avatar color="navy" radius="md" aria-label={company}>
+              {initialOf(company)}
+            </Avatar>
+          </Tooltip>
         ) : (
           <Tooltip label={company} disabled={shortName === company} multiline maw={260}>
             <Text fw={700} size="md" data-testid="company-name" tabIndex={shortName === company ? undefined : 0}>
@@ -44,30 +48,52 @@ export function SideMenu({ user, compact, mode, onModeChange, onNavigate }: Side
         <Stack gap={2} p="xs">
           {items.map((item) =>
             item.key === 'system' ? (
-              compact ? <Divider key="system" my="xs" aria-label={t('menu.system')} /> : (
-                <Text key="system" className="gh-side-menu__section" data-testid="menu-system">{t('menu.system')}</Text>
+              compact ? (
+                <Divider key="system" my="xs" aria-label={t('menu.system')} />
+              ) : (
+                <Text key="system" className="gh-side-menu__section" data-testid="menu-system">
+                  {t('menu.system')}
+                </Text>
               )
             ) : (
-              <SideMenuEntry key={item.key} item={item} activeKey={activeKey} pathname={pathname}
-                compact={compact} onNavigate={onNavigate} />
+              <SideMenuEntry
+                key={item.key}
+                item={item}
+                activeKey={activeKey}
+                pathname={pathname}
+                compact={compact}
+                onNavigate={onNavigate}
+              />
             ),
           )}
         </Stack>
       </ScrollArea>
       <div className="gh-side-menu__footer">
         {mode && onModeChange && !compact ? (
-          <SegmentedControl size="xs" fullWidth value={mode} onChange={(v) => onModeChange(v as MenuMode)}
-            aria-label={t('layout.menuMode')} data-testid="side-menu-mode"
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            value={mode}
+            onChange={(v) => onModeChange(v as MenuMode)}
+            aria-label={t('layout.menuMode')}
+            data-testid="side-menu-mode"
             data={[
               { value: 'expanded', label: t('layout.modeExpanded') },
               { value: 'collapsed', label: t('layout.modeCollapsed') },
               { value: 'hover', label: t('layout.modeHover') },
-            ]} />
+            ]}
+          />
         ) : null}
         {compact && mode && onModeChange ? (
           <Tooltip label={t('layout.expandMenu')}>
-            <button type="button" className="gh-side-menu__expand" aria-label={t('layout.expandMenu')}
-              onClick={() => onModeChange('expanded')}>»</button>
+            <button
+              type="button"
+              className="gh-side-menu__expand"
+              aria-label={t('layout.expandMenu')}
+              onClick={() => onModeChange('expanded')}
+            >
+              »
+            </button>
           </Tooltip>
         ) : null}
         {compact ? null : (

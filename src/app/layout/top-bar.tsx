@@ -17,16 +17,40 @@ interface TopBarProps {
   onAsideToggle: () => void;
 }
 
-function Shortcut({ enabled, href, icon, label, hint, testId }: {
-  enabled: boolean; href: string; icon: IconName; label: string; hint: string; testId: string;
+function Shortcut({
+  enabled,
+  href,
+  icon,
+  label,
+  hint,
+  testId,
+}: {
+  enabled: boolean;
+  href: string;
+  icon: IconName;
+  label: string;
+  hint: string;
+  testId: string;
 }) {
-  const content = (<><Icon name={icon} size={18} /><span className="gh-hide-narrow">{label}</span></>);
+  const content = (
+    <>
+      <Icon name={icon} size={18} />
+      <span className="gh-hide-narrow">{label}</span>
+    </>
+  );
   if (enabled) {
-    return <a className="gh-shortcut" href={href} target="_blank" rel="noopener noreferrer" data-testid={testId}>{content}</a>;
+    return (
+      <a className="gh-shortcut" href={href} target="_blank" rel="noopener noreferrer" data-testid={testId}>
+        {content}
+      </a>
+    );
   }
   return (
     <Tooltip label={hint}>
-      <a className="gh-shortcut" role="link" aria-disabled="true" tabIndex={0} data-testid={testId}>{content}</a>
+      {/* A link that goes nowhere yet: focusable, so the hint can be read, but not an anchor. */}
+      <span className="gh-shortcut" role="link" aria-disabled="true" tabIndex={0} data-testid={testId}>
+        {content}
+      </span>
     </Tooltip>
   );
 }
@@ -38,20 +62,45 @@ export function TopBar({ user, guardUser, menuOpened, onMenuToggle, onAsideToggl
   return (
     <Group h="100%" px="sm" gap="xs" wrap="nowrap" className="gh-top-bar" data-testid="top-bar" justify="space-between">
       <Group gap="xs" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onMenuToggle} hiddenFrom="md" color="white" size="sm"
-          aria-label={t('layout.openMenu')} data-testid="menu-burger" />
+        <Burger
+          opened={menuOpened}
+          onClick={onMenuToggle}
+          hiddenFrom="md"
+          color="white"
+          size="sm"
+          aria-label={t('layout.openMenu')}
+          data-testid="menu-burger"
+        />
         <img className="gh-logo" src={logo || '/logo.svg'} alt={logo ? user.entity.name : 'Gatehouse'} />
-        <Shortcut enabled={shortcuts.emergencyList} href="/emergency-list" icon="siren" label={t('layout.emergencyList')}
-          hint={t('layout.shortcutUnavailable')} testId="shortcut-emergency-list" />
-        <Shortcut enabled={shortcuts.addVisits} href="/add-expected-visitors" icon="userPlus" label={t('layout.addVisits')}
-          hint={t('layout.shortcutUnavailable')} testId="shortcut-add-visits" />
+        <Shortcut
+          enabled={shortcuts.emergencyList}
+          href="/emergency-list"
+          icon="siren"
+          label={t('layout.emergencyList')}
+          hint={t('layout.shortcutUnavailable')}
+          testId="shortcut-emergency-list"
+        />
+        <Shortcut
+          enabled={shortcuts.addVisits}
+          href="/add-expected-visitors"
+          icon="userPlus"
+          label={t('layout.addVisits')}
+          hint={t('layout.shortcutUnavailable')}
+          testId="shortcut-add-visits"
+        />
       </Group>
       <Group gap="xs" wrap="nowrap">
         <SyncBadge />
         <LanguageMenu loggedIn variant="subtle" color="gray.0" />
         <UserMenu user={user} />
-        <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={onAsideToggle}
-          aria-label={t('layout.toggleSidebar')} data-testid="right-sidebar-toggle">
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          size="lg"
+          onClick={onAsideToggle}
+          aria-label={t('layout.toggleSidebar')}
+          data-testid="right-sidebar-toggle"
+        >
           <Icon name="sidebar" />
         </ActionIcon>
       </Group>

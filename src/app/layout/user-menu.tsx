@@ -18,24 +18,40 @@ export function UserMenu({ user }: { user: UserDetails }) {
             <Avatar src={user.image || undefined} color="yellow" radius="xl" size={32} alt="">
               {initialOf(user.fullName)}
             </Avatar>
-            <span className="gh-hide-narrow" data-testid="user-name">{truncateFullName(user.fullName)}</span>
-            <span className="gh-hide-narrow"><Icon name="chevronDown" size={14} /></span>
+            <span className="gh-hide-narrow" data-testid="user-name">
+              {truncateFullName(user.fullName)}
+            </span>
+            <span className="gh-hide-narrow">
+              <Icon name="chevronDown" size={14} />
+            </span>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.fullName}</Menu.Label>
-          <Menu.Item leftSection={<Icon name="card" size={16} />} onClick={() => setBillingOpen(true)} data-testid="manage-billing">
+          <Menu.Item
+            leftSection={<Icon name="card" size={16} />}
+            onClick={() => setBillingOpen(true)}
+            data-testid="manage-billing"
+          >
             {t('layout.manageBilling')}
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item component={Link} to="/logout" leftSection={<Icon name="logout" size={16} />} color="red" data-testid="logout">
+          <Menu.Item
+            component={Link}
+            to="/logout"
+            leftSection={<Icon name="logout" size={16} />}
+            color="red"
+            data-testid="logout"
+          >
             {t('layout.logout')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Modal opened={billingOpen} onClose={() => setBillingOpen(false)} title={t('layout.manageBilling')} centered>
         <Text>{t('layout.billingComingSoon')}</Text>
-        <Button mt="md" onClick={() => setBillingOpen(false)}>{t('common.close')}</Button>
+        <Button mt="md" onClick={() => setBillingOpen(false)}>
+          {t('common.close')}
+        </Button>
       </Modal>
     </>
   );

@@ -21,7 +21,7 @@ export function qrFrameLuma(text: string): Buffer {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
   const quiet = 4;
-  const scale = Math.floor(Math.min(W, H) * 0.8 / (size + quiet * 2));
+  const scale = Math.floor((Math.min(W, H) * 0.8) / (size + quiet * 2));
   const side = scale * (size + quiet * 2);
   const x0 = Math.floor((W - side) / 2);
   const y0 = Math.floor((H - side) / 2);

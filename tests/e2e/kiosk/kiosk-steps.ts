@@ -4,9 +4,11 @@ import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
 
 export type Shot = (name: string) => Promise<void>;
-export const shooter = (page: Page, suffix: string | null): Shot => async (name) => {
-  if (suffix) await screenshot(page, `kiosk-${name}-${suffix}`);
-};
+export const shooter =
+  (page: Page, suffix: string | null): Shot =>
+  async (name) => {
+    if (suffix) await screenshot(page, `kiosk-${name}-${suffix}`);
+  };
 
 export async function step(page: Page, name: string, timeout = 20_000): Promise<void> {
   try {
@@ -27,10 +29,13 @@ export async function advanceClock(page: Page): Promise<void> {
 
 export async function registerKiosk(page: Page, name: string, shot: Shot): Promise<void> {
   await page.goto('/kiosk-register');
-  await page.locator('input[name="email"]').waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-    await screenshot(page, 'kiosk-failed-register');
-    throw error;
-  });
+  await page
+    .locator('input[name="email"]')
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(page, 'kiosk-failed-register');
+      throw error;
+    });
   await page.locator('input[name="email"]').fill('admin@acme.test');
   await page.locator('input[name="password"]').fill('gatehouse-demo');
   await shot('register-login');
@@ -54,8 +59,10 @@ export async function result(page: Page) {
   const r = page.getByTestId('kiosk-result');
   await r.waitFor({ timeout: 20_000 });
   return {
-    stage: await r.getAttribute('data-stage'), signedIn: await r.getAttribute('data-signed-in'),
-    signedOut: await r.getAttribute('data-signed-out'), refusal: await r.getAttribute('data-refusal'),
+    stage: await r.getAttribute('data-stage'),
+    signedIn: await r.getAttribute('data-signed-in'),
+    signedOut: await r.getAttribute('data-signed-out'),
+    refusal: await r.getAttribute('data-refusal'),
     headline: await page.getByTestId('kiosk-result-headline').innerText(),
   };
 }
@@ -65,12 +72,20 @@ export async function done(page: Page): Promise<void> {
   await step(page, 'home');
 }
 
-export interface NewVisitor { first: string; last: string; email: string; phone: string }
+export interface NewVisitor {
+  first: string;
+  last: string;
+  email: string;
+  phone: string;
+}
 
 export async function newVisitorDetails(page: Page, v: NewVisitor, shot: Shot, photo = false): Promise<void> {
   await page.getByTestId('kiosk-new').click();
   await step(page, 'new-person');
-  await page.getByTestId('kiosk-type').filter({ hasText: /^Visitor$/ }).click();
+  await page
+    .getByTestId('kiosk-type')
+    .filter({ hasText: /^Visitor$/ })
+    .click();
   await page.locator('input[name="firstName"]').fill(v.first);
   await page.locator('input[name="lastName"]').fill(v.last);
   await page.locator('input[name="email"]').fill(v.email);
@@ -85,7 +100,12 @@ export async function newVisitorDetails(page: Page, v: NewVisitor, shot: Shot, p
 }
 
 /** Answers the health declaration: "well" yes or no (with notes), "fever" no, agreement ticked. */
-export async function answerCompliance(page: Page, well: 'yes' | 'no', notes: string | null, shot: Shot): Promise<void> {
+export async function answerCompliance(
+  page: Page,
+  well: 'yes' | 'no',
+  notes: string | null,
+  shot: Shot,
+): Promise<void> {
   await step(page, 'compliance');
   const [q1, q2] = [page.getByTestId('kiosk-question').nth(0), page.getByTestId('kiosk-question').nth(1)];
   await q1.getByTestId(`kiosk-answer-${well}`).click();

@@ -7,7 +7,11 @@ import { qrFrameLuma, FAKE_CAMERA_SIZE } from './fake-camera';
 
 export function zxingReads(text: string): boolean {
   const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing;
-  const source = new RGBLuminanceSource(new Uint8ClampedArray(qrFrameLuma(text)), FAKE_CAMERA_SIZE.width, FAKE_CAMERA_SIZE.height);
+  const source = new RGBLuminanceSource(
+    new Uint8ClampedArray(qrFrameLuma(text)),
+    FAKE_CAMERA_SIZE.width,
+    FAKE_CAMERA_SIZE.height,
+  );
   try {
     return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText() === text;
   } catch {

@@ -19,22 +19,33 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
       // playwright gives every launch a fresh, empty user data dir of its own.
-      '--disable-component-update', '--disable-sync',
+      '--disable-component-update',
+      '--disable-sync',
       ...extraArgs,
     ],
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], serviceWorkers: 'allow' });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // The layout's page loader hides after 500 ms; a picture of the overlay shows nothing.
-  await page.waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 

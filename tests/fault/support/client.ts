@@ -19,9 +19,15 @@ export const realScheduler: Scheduler = {
 
 export const nodeFetch: FetchLike = (url, init) => fetch(url, init);
 
-export async function login(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<{ token: string; userId: string }> {
+export async function login(
+  baseUrl: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ token: string; userId: string }> {
   const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   const body = (await res.json()) as { data?: { access_token: string; user: { id: string } }; message?: string };
   if (res.status !== 200 || !body.data) throw new Error(`login ${email}: ${res.status} ${body.message ?? ''}`);
@@ -32,10 +38,17 @@ export function newDevice(userId: string): MemoryDevice {
   return new MemoryDevice(uuidv7(), userId, uuidv7, () => Date.now());
 }
 
-export function engineFor(device: MemoryDevice, o: { baseUrl: () => string; token: string; fetch?: FetchLike } & Partial<EngineOptions>): SyncEngine {
+export function engineFor(
+  device: MemoryDevice,
+  o: { baseUrl: () => string; token: string; fetch?: FetchLike } & Partial<EngineOptions>,
+): SyncEngine {
   const { baseUrl, token, fetch: fetchFn, ...rest } = o;
   // baseUrl is read per call, so a restarted server on the same port is picked up as is.
-  const transport = httpTransport({ baseUrl: '', fetch: (url, init) => (fetchFn ?? nodeFetch)(baseUrl() + url, init), token: () => token });
+  const transport = httpTransport({
+    baseUrl: '',
+    fetch: (url, init) => (fetchFn ?? nodeFetch)(baseUrl() + url, init),
+    token: () => token,
+  });
   return new SyncEngine({ store: device, transport, scheduler: realScheduler, ...rest });
 }
 
@@ -58,14 +71,22 @@ export async function waitFor(condition: () => boolean, timeoutMs: number, what:
   }
 }
 
-export interface DeviceTotals { events: number; distinctEvents: number; logged: number; distinctSeqs: number; lastSeq: number }
+export interface DeviceTotals {
+  events: number;
+  distinctEvents: number;
+  logged: number;
+  distinctSeqs: number;
+  lastSeq: number;
+}
 
 /** Opens a stopped server's PGlite folder and counts what one device left in it. */
 export async function totalsInDataDir(dataDir: string, deviceId: string): Promise<DeviceTotals> {
   const database = await openDatabase({ dataDir });
   try {
     const q = async (query: ReturnType<typeof sql>) =>
-      Number(((await database.db.execute(query)) as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0);
+      Number(
+        ((await database.db.execute(query)) as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n ?? 0,
+      );
     return {
       events: await q(sql`select count(*)::int as n from visit_events where device_id = ${deviceId}`),
       distinctEvents: await q(sql`select count(distinct id)::int as n from visit_events where device_id = ${deviceId}`),

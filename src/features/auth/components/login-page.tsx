@@ -35,25 +35,55 @@ export function LoginPage() {
         <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={420}>
           <Stack gap="xs" align="center" mb="lg">
             <img src="/logo.svg" alt="" width={56} height={56} />
-            <Title order={1} size="h2" ta="center" data-testid="page-title">{t('auth.title')}</Title>
-            <Text c="dimmed" size="sm" ta="center">{t('auth.subtitle')}</Text>
+            <Title order={1} size="h2" ta="center" data-testid="page-title">
+              {t('auth.title')}
+            </Title>
+            <Text c="dimmed" size="sm" ta="center">
+              {t('auth.subtitle')}
+            </Text>
           </Stack>
           <form onSubmit={onSubmit} noValidate aria-describedby={formError ? 'login-error' : undefined}>
             <Stack gap="md">
-              <TextInput name="email" type="email" label={t('auth.email')} autoComplete="username" required
-                value={values.email} onChange={set('email')} error={fieldErrors.email} data-autofocus autoFocus />
-              <PasswordInput name="password" label={t('auth.password')} autoComplete="current-password" required
-                value={values.password} onChange={set('password')} error={fieldErrors.password}
-                visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }} />
+              <TextInput
+                name="email"
+                type="email"
+                label={t('auth.email')}
+                autoComplete="username"
+                required
+                value={values.email}
+                onChange={set('email')}
+                error={fieldErrors.email}
+              />
+              <PasswordInput
+                name="password"
+                label={t('auth.password')}
+                autoComplete="current-password"
+                required
+                value={values.password}
+                onChange={set('password')}
+                error={fieldErrors.password}
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+              />
               {askSubdomain ? (
-                <TextInput name="subdomain" label={t('auth.subdomain')} description={t('auth.subdomainHelp')}
-                  required value={values.subdomain} onChange={set('subdomain')} error={fieldErrors.subdomain}
-                  autoComplete="organization" />
+                <TextInput
+                  name="subdomain"
+                  label={t('auth.subdomain')}
+                  description={t('auth.subdomainHelp')}
+                  required
+                  value={values.subdomain}
+                  onChange={set('subdomain')}
+                  error={fieldErrors.subdomain}
+                  autoComplete="organization"
+                />
               ) : null}
               {formError ? (
-                <Alert color="red" variant="light" id="login-error" role="alert" data-testid="login-error">{formError}</Alert>
+                <Alert color="red" variant="light" id="login-error" role="alert" data-testid="login-error">
+                  {formError}
+                </Alert>
               ) : null}
-              <Button type="submit" fullWidth size="md" loading={busy}>{t('auth.submit')}</Button>
+              <Button type="submit" fullWidth size="md" loading={busy}>
+                {t('auth.submit')}
+              </Button>
             </Stack>
           </form>
         </Paper>

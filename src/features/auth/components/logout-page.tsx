@@ -20,7 +20,9 @@ export function LogoutPage() {
   const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
-    void pendingCount(withDb).catch(() => 0).then(setPending);
+    void pendingCount(withDb)
+      .catch(() => 0)
+      .then(setPending);
   }, [withDb]);
 
   const go = pending === 0 || confirmed;
@@ -30,7 +32,9 @@ export function LogoutPage() {
     (async () => {
       await logout(api).catch(() => undefined);
       clearStoredUser();
-      await clearLocalData(withDb).catch((error: unknown) => console.warn('gatehouse: could not clear local data', error));
+      await clearLocalData(withDb).catch((error: unknown) =>
+        console.warn('gatehouse: could not clear local data', error),
+      );
       if (!cancelled) navigate('/login', { replace: true });
     })();
     return () => {
@@ -43,11 +47,17 @@ export function LogoutPage() {
     <Center mih="70vh" p="md">
       <Paper withBorder radius="md" p="xl" maw={480} data-testid="logout-pending">
         <Stack>
-          <Title order={1} size="h3">{t('sync.logoutPendingTitle')}</Title>
+          <Title order={1} size="h3">
+            {t('sync.logoutPendingTitle')}
+          </Title>
           <Text>{t('sync.logoutPending', { count: pending })}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(-1)}>{t('sync.stayLoggedIn')}</Button>
-            <Button color="orange" onClick={() => setConfirmed(true)} data-testid="logout-anyway">{t('sync.logoutAnyway')}</Button>
+            <Button variant="default" onClick={() => navigate(-1)}>
+              {t('sync.stayLoggedIn')}
+            </Button>
+            <Button color="orange" onClick={() => setConfirmed(true)} data-testid="logout-anyway">
+              {t('sync.logoutAnyway')}
+            </Button>
           </Group>
         </Stack>
       </Paper>

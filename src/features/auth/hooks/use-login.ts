@@ -17,7 +17,11 @@ import { useWithDb } from '../../../db/db-context';
 
 export type LoginField = 'email' | 'password' | 'subdomain';
 export type FieldErrors = Partial<Record<LoginField, string>>;
-export interface LoginValues { email: string; password: string; subdomain: string }
+export interface LoginValues {
+  email: string;
+  password: string;
+  subdomain: string;
+}
 
 /** Validation messages are i18n keys ("validation.required"); server messages are already translated. */
 export function clientErrors(values: LoginValues): FieldErrors {
@@ -40,7 +44,11 @@ export function useLogin() {
   async function submit(values: LoginValues) {
     const local = clientErrors(values);
     if (askSubdomain && !values.subdomain.trim()) local.subdomain = 'validation.required';
-    const translated = Object.fromEntries(Object.entries(local).filter(([, m]) => m).map(([k, m]) => [k, t(m!)]));
+    const translated = Object.fromEntries(
+      Object.entries(local)
+        .filter(([, m]) => m)
+        .map(([k, m]) => [k, t(m!)]),
+    );
     setFieldErrors(translated);
     setFormError(undefined);
     if (Object.keys(translated).length) return;

@@ -8,13 +8,23 @@ function Breakdown({ title, groups, testId }: { title: string; groups: DailyCoun
   const nf = new Intl.NumberFormat(i18n.language);
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="dimmed" mb={6}>{title}</Text>
-      {groups.length === 0 ? <Text size="sm" c="dimmed">{t('logbook.none')}</Text> : (
+      <Text size="sm" c="dimmed" mb={6}>
+        {title}
+      </Text>
+      {groups.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('logbook.none')}
+        </Text>
+      ) : (
         <Stack gap={4}>
           {groups.slice(0, 5).map((g) => (
             <Group key={g.id ?? 'none'} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" truncate>{g.name ?? t('logbook.unknown')}</Text>
-              <Text size="sm" fw={700} data-testid={`${testId}-count`}>{nf.format(g.count)}</Text>
+              <Text size="sm" truncate>
+                {g.name ?? t('logbook.unknown')}
+              </Text>
+              <Text size="sm" fw={700} data-testid={`${testId}-count`}>
+                {nf.format(g.count)}
+              </Text>
             </Group>
           ))}
         </Stack>
@@ -28,8 +38,12 @@ export function CountsCards({ counts }: { counts: DailyCounts | null }) {
   const nf = new Intl.NumberFormat(i18n.language);
   const big = (label: string, value: number | undefined, testId: string) => (
     <Paper withBorder radius="md" p="md">
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text fz={32} fw={700} lh={1.2} data-testid={testId}>{value === undefined ? '—' : nf.format(value)}</Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={32} fw={700} lh={1.2} data-testid={testId}>
+        {value === undefined ? '—' : nf.format(value)}
+      </Text>
     </Paper>
   );
   return (

@@ -48,7 +48,9 @@ export function DashboardPage() {
   const params = useMemo(() => paramsFrom(new URLSearchParams(searchText)), [searchText]);
   const state = useLogbook(params);
   useLocalReadyMark(state.source === 'local' && state.page !== null);
-  const columns: Column[] = pref?.table_head?.length ? COLUMNS.filter((c) => pref.table_head.includes(c)) : [...COLUMNS];
+  const columns: Column[] = pref?.table_head?.length
+    ? COLUMNS.filter((c) => pref.table_head.includes(c))
+    : [...COLUMNS];
 
   // The saved filters come back when the admin opens the plain dashboard.
   const restored = useRef(false);
@@ -64,7 +66,9 @@ export function DashboardPage() {
     return (
       <Stack gap="md">
         <PageTitle>{t('dashboard.welcome', { name: user.fullName })}</PageTitle>
-        <Alert color="yellow" data-testid="dashboard-no-access">{t('dashboard.noAccess')}</Alert>
+        <Alert color="yellow" data-testid="dashboard-no-access">
+          {t('dashboard.noAccess')}
+        </Alert>
       </Stack>
     );
   }
@@ -82,20 +86,43 @@ export function DashboardPage() {
         <Stack gap={0}>
           <PageTitle>{t('dashboard.welcome', { name: user.fullName })}</PageTitle>
           <Group gap="xs" mt={-8}>
-            <Text c="dimmed" size="sm" data-testid="dashboard-company">{user.entity.name}</Text>
-            {user.entity.package ? <Badge variant="light" size="sm">{user.entity.package}</Badge> : null}
-            <Text c="dimmed" size="sm" data-testid="dashboard-role">{t(`roles.${user.role.name}`, { defaultValue: user.role.name })}</Text>
+            <Text c="dimmed" size="sm" data-testid="dashboard-company">
+              {user.entity.name}
+            </Text>
+            {user.entity.package ? (
+              <Badge variant="light" size="sm">
+                {user.entity.package}
+              </Badge>
+            ) : null}
+            <Text c="dimmed" size="sm" data-testid="dashboard-role">
+              {t(`roles.${user.role.name}`, { defaultValue: user.role.name })}
+            </Text>
           </Group>
         </Stack>
-        <Button onClick={() => setMassOpen(true)} data-testid="open-mass-action">{t('mass.open')}</Button>
+        <Button onClick={() => setMassOpen(true)} data-testid="open-mass-action">
+          {t('mass.open')}
+        </Button>
       </Group>
       <CountsCards counts={state.counts} />
-      <SimpleGrid cols={{ base: 1, lg: 1 }}><HistoryPanel /></SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 1 }}>
+        <HistoryPanel />
+      </SimpleGrid>
       <LogbookFilters params={params} onChange={change} />
-      {state.unavailable ? <Alert color="yellow" data-testid="logbook-offline">{t('logbook.needsConnection')}</Alert> : null}
+      {state.unavailable ? (
+        <Alert color="yellow" data-testid="logbook-offline">
+          {t('logbook.needsConnection')}
+        </Alert>
+      ) : null}
       <div data-testid="logbook-source" data-source={state.source}>
-        <LogbookTable rows={state.page?.data ?? []} count={state.page?.count ?? 0} params={params} columns={columns}
-          onColumns={(c) => save({ table_head: c, url: searchOf(params) })} onChange={change} onOpen={setOpen} />
+        <LogbookTable
+          rows={state.page?.data ?? []}
+          count={state.page?.count ?? 0}
+          params={params}
+          columns={columns}
+          onColumns={(c) => save({ table_head: c, url: searchOf(params) })}
+          onChange={change}
+          onOpen={setOpen}
+        />
       </div>
       <QuickSignIn />
       <VisitDrawer row={open} onClose={() => setOpen(null)} />

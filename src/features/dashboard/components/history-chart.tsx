@@ -9,7 +9,10 @@ import { formatDate, formatDayMonth } from '../format';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
-export interface DayCount { day: string; count: number }
+export interface DayCount {
+  day: string;
+  count: number;
+}
 
 export default function HistoryChart({ days }: { days: DayCount[] }) {
   const { t, i18n } = useTranslation();
@@ -20,12 +23,27 @@ export default function HistoryChart({ days }: { days: DayCount[] }) {
     const labels = days.map((d) => formatDayMonth(d.day, i18n.language));
     const chart = new Chart(canvas.current, {
       type: 'bar',
-      data: { labels, datasets: [{ label: t('logbook.signIns'), data: days.map((d) => d.count), backgroundColor: '#228be6', borderRadius: 4 }] },
+      data: {
+        labels,
+        datasets: [
+          { label: t('logbook.signIns'), data: days.map((d) => d.count), backgroundColor: '#228be6', borderRadius: 4 },
+        ],
+      },
       options: {
-        responsive: true, maintainAspectRatio: false, animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
         locale: i18n.language,
-        plugins: { tooltip: { rtl, callbacks: { title: (items) => formatDate(days[items[0]?.dataIndex ?? 0]?.day ?? '', i18n.language) } } },
-        scales: { x: { reverse: rtl, grid: { display: false } }, y: { beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { precision: 0 } } },
+        plugins: {
+          tooltip: {
+            rtl,
+            callbacks: { title: (items) => formatDate(days[items[0]?.dataIndex ?? 0]?.day ?? '', i18n.language) },
+          },
+        },
+        scales: {
+          x: { reverse: rtl, grid: { display: false } },
+          y: { beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { precision: 0 } },
+        },
       },
     });
     return () => chart.destroy();
@@ -38,7 +56,14 @@ export default function HistoryChart({ days }: { days: DayCount[] }) {
       </div>
       <VisuallyHidden>
         <table>
-          <tbody>{days.map((d) => <tr key={d.day}><th>{formatDate(d.day, i18n.language)}</th><td>{d.count}</td></tr>)}</tbody>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th>{formatDate(d.day, i18n.language)}</th>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </VisuallyHidden>
     </>

@@ -41,23 +41,37 @@ export function HistoryPanel() {
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void api.get<{ data: DayCount[] }>(`/dashboard/history?tz=${encodeURIComponent(timeZone())}&days=${DAYS}`, { signal: controller.signal })
+      void api
+        .get<{ data: DayCount[] }>(`/dashboard/history?tz=${encodeURIComponent(timeZone())}&days=${DAYS}`, {
+          signal: controller.signal,
+        })
         .then((res) => {
           if (controller.signal.aborted) return;
           if (res.ok) setServer(res.data.data);
           setUnreachable(!res.ok);
         });
     }, 300);
-    return () => { clearTimeout(timer); controller.abort(); };
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [version]);
 
   const days = server ?? local;
   return (
     <Paper withBorder radius="md" p="md" data-testid="history">
-      <Title order={2} size="h5" mb="xs">{t('logbook.chartTitle')}</Title>
+      <Title order={2} size="h5" mb="xs">
+        {t('logbook.chartTitle')}
+      </Title>
       {days ? (
-        <Suspense fallback={<Loader size="sm" />}><HistoryChart days={days} /></Suspense>
-      ) : <Text c="dimmed" size="sm">{t('logbook.loading')}</Text>}
+        <Suspense fallback={<Loader size="sm" />}>
+          <HistoryChart days={days} />
+        </Suspense>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t('logbook.loading')}
+        </Text>
+      )}
     </Paper>
   );
 }

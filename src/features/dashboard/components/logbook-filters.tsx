@@ -11,7 +11,13 @@ import { VISIT_STATUSES } from '../../../../domain/logbook';
 import { useDb } from '../../../db/db-context';
 import type { LogbookParams } from '../hooks/logbook-params';
 
-export function LogbookFilters({ params, onChange }: { params: LogbookParams; onChange: (next: Partial<LogbookParams>) => void }) {
+export function LogbookFilters({
+  params,
+  onChange,
+}: {
+  params: LogbookParams;
+  onChange: (next: Partial<LogbookParams>) => void;
+}) {
   const { t, i18n } = useTranslation();
   const db = useDb();
   const sites = useLiveQuery(() => db.sites.toArray(), [db]) ?? [];
@@ -24,23 +30,79 @@ export function LogbookFilters({ params, onChange }: { params: LogbookParams; on
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="logbook-filters">
       <DatePickerInput
-        type="range" allowSingleDateInRange label={t('logbook.dates')} placeholder={t('logbook.today')}
-        valueFormat="DD/MM/YYYY" firstDayOfWeek={1} locale={i18n.language} clearable miw={220}
+        type="range"
+        allowSingleDateInRange
+        label={t('logbook.dates')}
+        placeholder={t('logbook.today')}
+        valueFormat="DD/MM/YYYY"
+        firstDayOfWeek={1}
+        locale={i18n.language}
+        clearable
+        miw={220}
         value={[params.from ?? null, params.to ?? params.from ?? null]}
-        onChange={([from, to]) => { if (!from || to) set({ from: from ?? undefined, to: to ?? undefined }); }}
+        onChange={([from, to]) => {
+          if (!from || to) set({ from: from ?? undefined, to: to ?? undefined });
+        }}
         data-testid="filter-dates"
       />
-      <Select label={t('logbook.site')} data={options(sites)} value={params.siteId ?? null} clearable w={170}
-        onChange={(v) => set({ siteId: v ?? undefined, areaId: undefined })} data-testid="filter-site" />
-      <Select label={t('logbook.area')} data={options(shownAreas)} value={params.areaId ?? null} clearable w={170}
-        onChange={(v) => set({ areaId: v ?? undefined })} data-testid="filter-area" />
-      <Select label={t('logbook.userType')} data={options(types)} value={params.userTypeId ?? null} clearable w={170}
-        onChange={(v) => set({ userTypeId: v ?? undefined })} data-testid="filter-user-type" />
-      <Select label={t('logbook.status')} data={VISIT_STATUSES.map((s) => ({ value: s, label: t(`logbook.statuses.${s}`) }))}
-        value={params.status ?? null} clearable w={180} onChange={(v) => set({ status: (v ?? undefined) as LogbookParams['status'] })} data-testid="filter-status" />
-      <TextInput label={t('logbook.search')} value={params.search ?? ''} w={200}
-        onChange={(e) => set({ search: e.currentTarget.value || undefined })} data-testid="filter-search" />
-      <Button variant="subtle" onClick={() => onChange({ from: undefined, to: undefined, siteId: undefined, areaId: undefined, userTypeId: undefined, status: undefined, search: undefined, page: 1 })}>
+      <Select
+        label={t('logbook.site')}
+        data={options(sites)}
+        value={params.siteId ?? null}
+        clearable
+        w={170}
+        onChange={(v) => set({ siteId: v ?? undefined, areaId: undefined })}
+        data-testid="filter-site"
+      />
+      <Select
+        label={t('logbook.area')}
+        data={options(shownAreas)}
+        value={params.areaId ?? null}
+        clearable
+        w={170}
+        onChange={(v) => set({ areaId: v ?? undefined })}
+        data-testid="filter-area"
+      />
+      <Select
+        label={t('logbook.userType')}
+        data={options(types)}
+        value={params.userTypeId ?? null}
+        clearable
+        w={170}
+        onChange={(v) => set({ userTypeId: v ?? undefined })}
+        data-testid="filter-user-type"
+      />
+      <Select
+        label={t('logbook.status')}
+        data={VISIT_STATUSES.map((s) => ({ value: s, label: t(`logbook.statuses.${s}`) }))}
+        value={params.status ?? null}
+        clearable
+        w={180}
+        onChange={(v) => set({ status: (v ?? undefined) as LogbookParams['status'] })}
+        data-testid="filter-status"
+      />
+      <TextInput
+        label={t('logbook.search')}
+        value={params.search ?? ''}
+        w={200}
+        onChange={(e) => set({ search: e.currentTarget.value || undefined })}
+        data-testid="filter-search"
+      />
+      <Button
+        variant="subtle"
+        onClick={() =>
+          onChange({
+            from: undefined,
+            to: undefined,
+            siteId: undefined,
+            areaId: undefined,
+            userTypeId: undefined,
+            status: undefined,
+            search: undefined,
+            page: 1,
+          })
+        }
+      >
         {t('logbook.clear')}
       </Button>
     </Group>

@@ -1,17 +1,51 @@
 // The logbook grid: chosen columns, sortable headers, server-side pages. A row opens the
 // visit's details.
-import { Badge, Button, Checkbox, Group, Menu, Pagination, Paper, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Pagination,
+  Paper,
+  Select,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LogbookRow, LogbookSort, VisitStatus } from '../../../../domain/logbook';
 import { formatTime } from '../format';
 import type { LogbookParams } from '../hooks/logbook-params';
 
-export const COLUMNS = ['timeIn', 'timeOut', 'name', 'userType', 'site', 'area', 'host', 'stage', 'checks', 'status'] as const;
+export const COLUMNS = [
+  'timeIn',
+  'timeOut',
+  'name',
+  'userType',
+  'site',
+  'area',
+  'host',
+  'stage',
+  'checks',
+  'status',
+] as const;
 export type Column = (typeof COLUMNS)[number];
 const SORTABLE: Partial<Record<Column, LogbookSort>> = {
-  timeIn: 'timeIn', timeOut: 'timeOut', name: 'name', userType: 'userType', site: 'site', area: 'area', status: 'status',
+  timeIn: 'timeIn',
+  timeOut: 'timeOut',
+  name: 'name',
+  userType: 'userType',
+  site: 'site',
+  area: 'area',
+  status: 'status',
 };
-const STATUS_COLOR: Record<VisitStatus, string> = { signed_in: 'teal', auto_signed_in: 'cyan', signed_out: 'gray', auto_signed_out: 'orange' };
+const STATUS_COLOR: Record<VisitStatus, string> = {
+  signed_in: 'teal',
+  auto_signed_in: 'cyan',
+  signed_out: 'gray',
+  auto_signed_out: 'orange',
+};
 
 interface Props {
   rows: LogbookRow[];
@@ -30,21 +64,41 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
   const order = params.order ?? (sort === 'timeIn' ? 'desc' : 'asc');
   const cell = (r: LogbookRow, c: Column) => {
     switch (c) {
-      case 'timeIn': return formatTime(r.timeIn, lang);
-      case 'timeOut': return formatTime(r.timeOut, lang);
-      case 'name': return <Text fw={500} size="sm">{r.fullName}</Text>;
-      case 'userType': return r.userTypeName ?? '—';
-      case 'site': return r.siteName ?? '—';
-      case 'area': return r.areaName ?? '—';
-      case 'host': return r.host ?? '—';
-      case 'stage': return r.stage ?? '—';
-      case 'checks': return r.checks ?? '—';
-      case 'status': return (
-        <Group gap={4} wrap="nowrap">
-          <Badge color={STATUS_COLOR[r.status]} variant="light">{t(`logbook.statuses.${r.status}`)}</Badge>
-          {r.pending ? <Text size="xs" c="yellow.9">{t('quickSignIn.waiting')}</Text> : null}
-        </Group>
-      );
+      case 'timeIn':
+        return formatTime(r.timeIn, lang);
+      case 'timeOut':
+        return formatTime(r.timeOut, lang);
+      case 'name':
+        return (
+          <Text fw={500} size="sm">
+            {r.fullName}
+          </Text>
+        );
+      case 'userType':
+        return r.userTypeName ?? '—';
+      case 'site':
+        return r.siteName ?? '—';
+      case 'area':
+        return r.areaName ?? '—';
+      case 'host':
+        return r.host ?? '—';
+      case 'stage':
+        return r.stage ?? '—';
+      case 'checks':
+        return r.checks ?? '—';
+      case 'status':
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Badge color={STATUS_COLOR[r.status]} variant="light">
+              {t(`logbook.statuses.${r.status}`)}
+            </Badge>
+            {r.pending ? (
+              <Text size="xs" c="yellow.9">
+                {t('quickSignIn.waiting')}
+              </Text>
+            ) : null}
+          </Group>
+        );
     }
   };
   const header = (c: Column) => {
@@ -52,8 +106,13 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
     if (!key) return t(`logbook.columns.${c}`);
     const active = sort === key;
     return (
-      <UnstyledButton fw={600} fz="sm" data-testid={`sort-${c}`} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-        onClick={() => onChange({ sort: key, order: active && order === 'asc' ? 'desc' : 'asc', page: 1 })}>
+      <UnstyledButton
+        fw={600}
+        fz="sm"
+        data-testid={`sort-${c}`}
+        aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+        onClick={() => onChange({ sort: key, order: active && order === 'asc' ? 'desc' : 'asc', page: 1 })}
+      >
         {t(`logbook.columns.${c}`)} {active ? (order === 'asc' ? '↑' : '↓') : ''}
       </UnstyledButton>
     );
@@ -63,14 +122,30 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" data-testid="logbook-count">{t('logbook.visitCount', { count })}</Text>
+        <Text size="sm" c="dimmed" data-testid="logbook-count">
+          {t('logbook.visitCount', { count })}
+        </Text>
         <Menu closeOnItemClick={false} position="bottom-end">
-          <Menu.Target><Button variant="default" size="sm" data-testid="column-chooser">{t('logbook.columnsLabel')} ({columns.length})</Button></Menu.Target>
+          <Menu.Target>
+            <Button variant="default" size="sm" data-testid="column-chooser">
+              {t('logbook.columnsLabel')} ({columns.length})
+            </Button>
+          </Menu.Target>
           <Menu.Dropdown>
             {COLUMNS.map((c) => (
-              <Menu.Item key={c} data-testid={`column-toggle-${c}`} disabled={columns.length === 1 && columns.includes(c)}
+              <Menu.Item
+                key={c}
+                data-testid={`column-toggle-${c}`}
+                disabled={columns.length === 1 && columns.includes(c)}
                 leftSection={<Checkbox readOnly checked={columns.includes(c)} size="xs" tabIndex={-1} aria-hidden />}
-                onClick={() => onColumns(columns.includes(c) ? columns.filter((x) => x !== c) : COLUMNS.filter((x) => x === c || columns.includes(x)))}>
+                onClick={() =>
+                  onColumns(
+                    columns.includes(c)
+                      ? columns.filter((x) => x !== c)
+                      : COLUMNS.filter((x) => x === c || columns.includes(x)),
+                  )
+                }
+              >
                 {t(`logbook.columns.${c}`)}
               </Menu.Item>
             ))}
@@ -79,23 +154,64 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
       </Group>
       <Table.ScrollContainer minWidth={720}>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid="logbook">
-          <Table.Thead><Table.Tr>{columns.map((c) => <Table.Th key={c} data-column={c}>{header(c)}</Table.Th>)}</Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c} data-column={c}>
+                  {header(c)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 ? (
-              <Table.Tr><Table.Td colSpan={columns.length}><Text c="dimmed" ta="center" py="md">{t('logbook.empty')}</Text></Table.Td></Table.Tr>
-            ) : rows.map((r) => (
-              <Table.Tr key={r.id} data-testid="logbook-row" data-person-id={r.personId} data-status={r.status} tabIndex={0}
-                style={{ cursor: 'pointer' }} onClick={() => onOpen(r)} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(r); }}>
-                {columns.map((c) => <Table.Td key={c}>{cell(r, c)}</Table.Td>)}
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {t('logbook.empty')}
+                  </Text>
+                </Table.Td>
               </Table.Tr>
-            ))}
+            ) : (
+              rows.map((r) => (
+                <Table.Tr
+                  key={r.id}
+                  data-testid="logbook-row"
+                  data-person-id={r.personId}
+                  data-status={r.status}
+                  tabIndex={0}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => onOpen(r)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') onOpen(r);
+                  }}
+                >
+                  {columns.map((c) => (
+                    <Table.Td key={c}>{cell(r, c)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between" mt="sm" wrap="wrap">
-        <Select aria-label={t('logbook.perPage')} data={['10', '25', '50', '100']} value={String(params.limit)} w={90} size="xs"
-          onChange={(v) => onChange({ limit: Number(v ?? 10), page: 1 })} allowDeselect={false} />
-        <Pagination total={pages} value={Math.min(params.page, pages)} onChange={(page) => onChange({ page })} size="sm" data-testid="logbook-pages" />
+        <Select
+          aria-label={t('logbook.perPage')}
+          data={['10', '25', '50', '100']}
+          value={String(params.limit)}
+          w={90}
+          size="xs"
+          onChange={(v) => onChange({ limit: Number(v ?? 10), page: 1 })}
+          allowDeselect={false}
+        />
+        <Pagination
+          total={pages}
+          value={Math.min(params.page, pages)}
+          onChange={(page) => onChange({ page })}
+          size="sm"
+          data-testid="logbook-pages"
+        />
       </Group>
     </Paper>
   );

@@ -10,7 +10,9 @@ export function MultipleSigninPage() {
     <Stack gap="md">
       <PageTitle>{t('mass.title')}</PageTitle>
       <Text c="dimmed">{t('mass.hint')}</Text>
-      <Paper withBorder radius="md" p="lg"><MassActionPanel /></Paper>
+      <Paper withBorder radius="md" p="lg">
+        <MassActionPanel />
+      </Paper>
     </Stack>
   );
 }

@@ -5,12 +5,17 @@ import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } fr
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { onSite, type PresenceEvent } from '../../../../domain/presence';
+import { onSite } from '../../../../domain/presence';
 import { useDb } from '../../../db/db-context';
+import type { PersonRow, VisitEventRow } from '../../../db/schema';
 import { useSync } from '../../../sync/sync-context';
 import { useDeferredStart } from '../../../ui/use-deferred-start';
 
 const SHOWN = 25;
+
+// Stable empties while the first read runs, so the memos below do not recompute every render.
+const NO_PEOPLE: PersonRow[] = [];
+const NO_EVENTS: VisitEventRow[] = [];
 
 export function QuickSignIn() {
   const { t } = useTranslation();
@@ -21,49 +26,101 @@ export function QuickSignIn() {
   // Every person and every event: read once the logbook above has been drawn.
   const started = useDeferredStart();
   const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
-  const people = useLiveQuery(() => (started ? db.people.orderBy('id').toArray() : []), [db, started]) ?? [];
-  const events = useLiveQuery(() => (started ? db.visitEvents.toArray() : []), [db, started]) ?? [];
-  const present = useMemo(() => onSite(events as unknown as PresenceEvent[]), [events]);
+  const people = useLiveQuery(() => (started ? db.people.orderBy('id').toArray() : []), [db, started]) ?? NO_PEOPLE;
+  const events = useLiveQuery(() => (started ? db.visitEvents.toArray() : []), [db, started]) ?? NO_EVENTS;
+  const present = useMemo(() => onSite(events), [events]);
   const pendingPeople = useMemo(() => new Set(events.filter((e) => e.pending).map((e) => e.personId)), [events]);
   const area = areaId ?? areas[0]?.id ?? null;
   const needle = query.trim().toLocaleLowerCase();
-  const shown = people.filter((p) => !p.archived && (!needle || p.fullName.toLocaleLowerCase().includes(needle))).slice(0, SHOWN);
+  const shown = people
+    .filter((p) => !p.archived && (!needle || p.fullName.toLocaleLowerCase().includes(needle)))
+    .slice(0, SHOWN);
 
   async function act(personId: string, kind: 'in' | 'out') {
     if (!sync || !area) return;
     const base = { eventId: uuidv7(), personId, at: Date.now() };
-    await (kind === 'in' ? sync.record('visit.signIn', { ...base, areaId: area }) : sync.record('visit.signOut', { ...base, areaId: area }));
+    await (kind === 'in'
+      ? sync.record('visit.signIn', { ...base, areaId: area })
+      : sync.record('visit.signOut', { ...base, areaId: area }));
   }
 
   return (
     <Paper withBorder radius="md" p="lg" data-testid="quick-sign-in">
       <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={2} size="h4">{t('quickSignIn.title')}</Title>
-        <Badge variant="light" data-testid="on-site-count">{t('quickSignIn.onSite', { count: present.size })}</Badge>
+        <Title order={2} size="h4">
+          {t('quickSignIn.title')}
+        </Title>
+        <Badge variant="light" data-testid="on-site-count">
+          {t('quickSignIn.onSite', { count: present.size })}
+        </Badge>
       </Group>
-      <Text size="sm" c="dimmed" mb="sm">{t('quickSignIn.hint')}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('quickSignIn.hint')}
+      </Text>
       <Group grow mb="sm" wrap="wrap">
         <TextInput label={t('quickSignIn.search')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
-        <Select label={t('quickSignIn.area')} data={areas.map((a) => ({ value: a.id, label: a.name }))} value={area}
-          onChange={setAreaId} allowDeselect={false} />
+        <Select
+          label={t('quickSignIn.area')}
+          data={areas.map((a) => ({ value: a.id, label: a.name }))}
+          value={area}
+          onChange={setAreaId}
+          allowDeselect={false}
+        />
       </Group>
-      {people.length === 0 ? <Text c="dimmed">{t('quickSignIn.noPeople')}</Text> : (
+      {people.length === 0 ? (
+        <Text c="dimmed">{t('quickSignIn.noPeople')}</Text>
+      ) : (
         <Stack gap={0}>
           {shown.map((p) => {
             const here = present.has(p.id);
             return (
-              <Group key={p.id} className="gh-person-row" justify="space-between" wrap="nowrap" gap="sm" py="xs"
-                data-testid="person-row" data-person-id={p.id} data-on-site={here}>
+              <Group
+                key={p.id}
+                className="gh-person-row"
+                justify="space-between"
+                wrap="nowrap"
+                gap="sm"
+                py="xs"
+                data-testid="person-row"
+                data-person-id={p.id}
+                data-on-site={here}
+              >
                 <Stack gap={2} miw={0}>
-                  <Text fw={500} truncate>{p.fullName}</Text>
+                  <Text fw={500} truncate>
+                    {p.fullName}
+                  </Text>
                   <Group gap={6}>
-                    <Badge color={here ? 'teal' : 'gray'} variant="light">{here ? t('quickSignIn.here') : t('quickSignIn.away')}</Badge>
-                    {pendingPeople.has(p.id) ? <Text size="xs" c="yellow.9">{t('quickSignIn.waiting')}</Text> : null}
+                    <Badge color={here ? 'teal' : 'gray'} variant="light">
+                      {here ? t('quickSignIn.here') : t('quickSignIn.away')}
+                    </Badge>
+                    {pendingPeople.has(p.id) ? (
+                      <Text size="xs" c="yellow.9">
+                        {t('quickSignIn.waiting')}
+                      </Text>
+                    ) : null}
                   </Group>
                 </Stack>
-                {here
-                  ? <Button size="sm" variant="light" color="orange" data-testid="sign-out-button" onClick={() => void act(p.id, 'out')} disabled={!sync}>{t('quickSignIn.signOut')}</Button>
-                  : <Button size="sm" data-testid="sign-in-button" onClick={() => void act(p.id, 'in')} disabled={!sync || !area}>{t('quickSignIn.signIn')}</Button>}
+                {here ? (
+                  <Button
+                    size="sm"
+                    variant="light"
+                    color="orange"
+                    data-testid="sign-out-button"
+                    onClick={() => void act(p.id, 'out')}
+                    disabled={!sync}
+                  >
+                    {t('quickSignIn.signOut')}
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    data-testid="sign-in-button"
+                    onClick={() => void act(p.id, 'in')}
+                    disabled={!sync || !area}
+                  >
+                    {t('quickSignIn.signIn')}
+                  </Button>
+                )}
               </Group>
             );
           })}

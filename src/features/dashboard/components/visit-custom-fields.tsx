@@ -3,27 +3,38 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { customFieldText, type CustomFieldEntry } from '../../../../domain/custom-fields';
+import { customFieldText } from '../../../../domain/custom-fields';
 import { useDb } from '../../../db/db-context';
 
 export function VisitCustomFields({ kioskVisitId }: { kioskVisitId: unknown }) {
   const { t } = useTranslation();
   const db = useDb();
-  const rows = useLiveQuery(async () => {
-    if (typeof kioskVisitId !== 'string') return [];
-    const visit = (await db.table('kioskVisits').get(kioskVisitId)) as { customFields?: CustomFieldEntry[] } | undefined;
-    const values = visit?.customFields ?? [];
-    const fields = (await db.table('customFields').bulkGet(values.map((v) => v.custom_field_id))) as Array<{ name?: string } | undefined>;
-    return values.map((v, i) => ({ id: v.custom_field_id, type: v.type, value: v.value, label: fields[i]?.name ?? '—' }));
-  }, [db, kioskVisitId]) ?? [];
+  const rows =
+    useLiveQuery(async () => {
+      if (typeof kioskVisitId !== 'string') return [];
+      const values = (await db.kioskVisits.get(kioskVisitId))?.customFields ?? [];
+      const fields = await db.customFields.bulkGet(values.map((v) => v.custom_field_id));
+      return values.map((v, i) => ({
+        id: v.custom_field_id,
+        type: v.type,
+        value: v.value,
+        label: fields[i]?.name ?? '—',
+      }));
+    }, [db, kioskVisitId]) ?? [];
   if (rows.length === 0) return null;
   return (
     <Stack gap={4} data-testid="visit-custom-fields">
-      <Text fw={600} size="sm">{t('customFields.title')}</Text>
+      <Text fw={600} size="sm">
+        {t('customFields.title')}
+      </Text>
       {rows.map((r) => (
         <Group key={r.id} gap="xs" wrap="nowrap" align="flex-start">
-          <Text size="sm" c="dimmed" miw={110}>{r.label}</Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{customFieldText(r.type, r.value, (on) => t(on ? 'customFields.yes' : 'customFields.no'))}</Text>
+          <Text size="sm" c="dimmed" miw={110}>
+            {r.label}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {customFieldText(r.type, r.value, (on) => t(on ? 'customFields.yes' : 'customFields.no'))}
+          </Text>
         </Group>
       ))}
     </Stack>

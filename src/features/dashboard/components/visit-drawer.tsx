@@ -18,51 +18,82 @@ function describe(value: unknown): string {
   const o = value as Record<string, unknown>;
   const named = o.fullName ?? o.full_name ?? o.name;
   if (typeof named === 'string') return named;
-  return Object.entries(o).map(([k, v]) => `${k}: ${describe(v)}`).join(' · ');
+  return Object.entries(o)
+    .map(([k, v]) => `${k}: ${describe(v)}`)
+    .join(' · ');
 }
 
 export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const db = useDb();
-  const events = useLiveQuery(async () => {
-    if (!row) return [];
-    const list = await db.visitEvents.where('personId').equals(row.personId).toArray();
-    return list.filter((e) => Math.abs(e.at - row.timeIn) < DAY).sort((a, b) => a.at - b.at);
-  }, [db, row?.personId, row?.timeIn]) ?? [];
+  const events =
+    useLiveQuery(async () => {
+      if (!row) return [];
+      const list = await db.visitEvents.where('personId').equals(row.personId).toArray();
+      return list.filter((e) => Math.abs(e.at - row.timeIn) < DAY).sort((a, b) => a.at - b.at);
+    }, [db, row?.personId, row?.timeIn]) ?? [];
   const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
   // The person's photo URL arrives with their synced record (the image itself needs a connection).
-  const photo = useLiveQuery(async () => (row ? ((await db.people.get(row.personId)) as { image?: string | null } | undefined)?.image : null), [db, row?.personId]);
+  const photo = useLiveQuery(
+    async () => (row ? ((await db.people.get(row.personId)) as { image?: string | null } | undefined)?.image : null),
+    [db, row?.personId],
+  );
   const signIn = events.find((e) => e.id === row?.id);
   const details = (signIn?.details ?? {}) as Record<string, unknown>;
   const shown = Object.entries(details).filter(([k]) => k !== 'auto');
 
   return (
-    <Drawer opened={row !== null} onClose={onClose} position={i18n.dir() === 'rtl' ? 'left' : 'right'} title={t('logbook.visitDetails')} data-testid="visit-drawer">
+    <Drawer
+      opened={row !== null}
+      onClose={onClose}
+      position={i18n.dir() === 'rtl' ? 'left' : 'right'}
+      title={t('logbook.visitDetails')}
+      data-testid="visit-drawer"
+    >
       {row ? (
         <Stack gap="md">
           <Group>
             <UserPhoto src={photo} name={row.fullName} size="lg" />
             <Stack gap={0}>
               <Text fw={600}>{row.fullName}</Text>
-              <Text size="sm" c="dimmed">{row.userTypeName ?? '—'} · {row.siteName ?? '—'} · {row.areaName ?? '—'}</Text>
+              <Text size="sm" c="dimmed">
+                {row.userTypeName ?? '—'} · {row.siteName ?? '—'} · {row.areaName ?? '—'}
+              </Text>
             </Stack>
           </Group>
           <Group gap="xs">
             <Badge variant="light">{t(`logbook.statuses.${row.status}`)}</Badge>
-            <Text size="sm">{formatDate(row.timeIn, i18n.language)} {formatTime(row.timeIn, i18n.language)} → {formatTime(row.timeOut, i18n.language)}</Text>
+            <Text size="sm">
+              {formatDate(row.timeIn, i18n.language)} {formatTime(row.timeIn, i18n.language)} →{' '}
+              {formatTime(row.timeOut, i18n.language)}
+            </Text>
           </Group>
           <Stack gap={4}>
-            <Text fw={600} size="sm">{t('logbook.journeyRecord')}</Text>
-            {shown.length === 0 ? <Text size="sm" c="dimmed">{t('logbook.noDetails')}</Text> : shown.map(([k, v]) => (
-              <Group key={k} gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" c="dimmed" miw={110}>{t(`logbook.detailKeys.${k}`, { defaultValue: k })}</Text>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{describe(v)}</Text>
-              </Group>
-            ))}
+            <Text fw={600} size="sm">
+              {t('logbook.journeyRecord')}
+            </Text>
+            {shown.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('logbook.noDetails')}
+              </Text>
+            ) : (
+              shown.map(([k, v]) => (
+                <Group key={k} gap="xs" wrap="nowrap" align="flex-start">
+                  <Text size="sm" c="dimmed" miw={110}>
+                    {t(`logbook.detailKeys.${k}`, { defaultValue: k })}
+                  </Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {describe(v)}
+                  </Text>
+                </Group>
+              ))
+            )}
           </Stack>
           <VisitCustomFields kioskVisitId={details.visitId} />
           <Stack gap={4}>
-            <Text fw={600} size="sm">{t('logbook.history')}</Text>
+            <Text fw={600} size="sm">
+              {t('logbook.history')}
+            </Text>
             <Table verticalSpacing={4} data-testid="visit-events">
               <Table.Tbody>
                 {events.map((e) => (

@@ -1,7 +1,13 @@
 // The logbook's filters live in the URL (so a reload or a shared link keeps them) and, as
 // the admin's grid preference, on the server. This maps URL search params to a filter.
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../../../../domain/constants';
-import { LOGBOOK_SORTS, VISIT_STATUSES, type LogbookFilter, type LogbookSort, type VisitStatus } from '../../../../domain/logbook';
+import {
+  LOGBOOK_SORTS,
+  VISIT_STATUSES,
+  type LogbookFilter,
+  type LogbookSort,
+  type VisitStatus,
+} from '../../../../domain/logbook';
 
 export interface LogbookParams extends LogbookFilter {
   from?: string;
@@ -20,7 +26,11 @@ export function paramsFrom(search: URLSearchParams): LogbookParams {
   const page = Number(get('page') ?? FIRST_PAGE);
   const limit = Number(get('limit') ?? DEFAULT_PAGE_SIZE);
   return {
-    from: get('from'), to: get('to'), siteId: get('site'), areaId: get('area'), userTypeId: get('userType'),
+    from: get('from'),
+    to: get('to'),
+    siteId: get('site'),
+    areaId: get('area'),
+    userTypeId: get('userType'),
     status: VISIT_STATUSES.includes(status as VisitStatus) ? (status as VisitStatus) : undefined,
     search: get('search'),
     sort: LOGBOOK_SORTS.includes(sort as LogbookSort) ? (sort as LogbookSort) : undefined,
@@ -34,8 +44,17 @@ export function paramsFrom(search: URLSearchParams): LogbookParams {
 export function searchOf(p: LogbookParams): string {
   const out = new URLSearchParams();
   const values: Record<(typeof KEYS)[number], string | number | undefined> = {
-    from: p.from, to: p.to, site: p.siteId, area: p.areaId, userType: p.userTypeId, status: p.status, search: p.search,
-    sort: p.sort, order: p.order, page: p.page === FIRST_PAGE ? undefined : p.page, limit: p.limit === DEFAULT_PAGE_SIZE ? undefined : p.limit,
+    from: p.from,
+    to: p.to,
+    site: p.siteId,
+    area: p.areaId,
+    userType: p.userTypeId,
+    status: p.status,
+    search: p.search,
+    sort: p.sort,
+    order: p.order,
+    page: p.page === FIRST_PAGE ? undefined : p.page,
+    limit: p.limit === DEFAULT_PAGE_SIZE ? undefined : p.limit,
   };
   for (const k of KEYS) if (values[k] !== undefined && values[k] !== '') out.set(k, String(values[k]));
   return out.toString();

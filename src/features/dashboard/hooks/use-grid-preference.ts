@@ -3,7 +3,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client';
 
-export interface GridPreference { table_head: string[]; url: string }
+export interface GridPreference {
+  table_head: string[];
+  url: string;
+}
 
 const cacheKey = (page: string) => `gridPreference:${page}`;
 
@@ -23,26 +26,35 @@ export function useGridPreference(page: string) {
 
   useEffect(() => {
     let live = true;
-    void api.get<{ data: GridPreference | null }>(`/grid_preferences?page_url=${encodeURIComponent(page)}`).then((res) => {
-      if (!live) return;
-      if (res.ok && res.data.data) {
-        setPref(res.data.data);
-        localStorage.setItem(cacheKey(page), JSON.stringify(res.data.data));
-      }
-      setLoaded(true);
-    });
-    return () => { live = false; };
+    void api
+      .get<{ data: GridPreference | null }>(`/grid_preferences?page_url=${encodeURIComponent(page)}`)
+      .then((res) => {
+        if (!live) return;
+        if (res.ok && res.data.data) {
+          setPref(res.data.data);
+          localStorage.setItem(cacheKey(page), JSON.stringify(res.data.data));
+        }
+        setLoaded(true);
+      });
+    return () => {
+      live = false;
+    };
   }, [page]);
 
   /** Saves soon after the last change (typing in the search box is one save). */
-  const save = useCallback((next: GridPreference) => {
-    setPref(next);
-    localStorage.setItem(cacheKey(page), JSON.stringify(next));
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void api.request('PUT', '/grid_preferences', { body: { page_url: page, table_head: next.table_head, url: next.url } });
-    }, 400);
-  }, [page]);
+  const save = useCallback(
+    (next: GridPreference) => {
+      setPref(next);
+      localStorage.setItem(cacheKey(page), JSON.stringify(next));
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        void api.request('PUT', '/grid_preferences', {
+          body: { page_url: page, table_head: next.table_head, url: next.url },
+        });
+      }, 400);
+    },
+    [page],
+  );
 
   return { pref, loaded: loaded || pref !== null, save };
 }

@@ -19,27 +19,41 @@ export function startOfToday(now = Date.now()): number {
 /** Today's rows derived from local people and events, with the stamp they were read under. */
 async function deriveToday(db: GatehouseDb, from: number): Promise<{ stamp: Stamp; rows: LogbookRow[] }> {
   const to = from + 86_400_000;
-  const read = await db.transaction('r', [db.visitEvents, db.people, db.areas, db.sites, db.userTypes, db.meta], async () => {
-    const events = await db.visitEvents.where('at').aboveOrEqual(from).toArray();
-    const personIds = [...new Set(events.map((e) => e.personId))];
-    // A busy day names most people: one getAll of everyone beats thousands of single gets.
-    const [people, areas, sites, types, stamp] = await Promise.all([
-      personIds.length > BULK_GET_LIMIT ? db.people.toArray() : db.people.bulkGet(personIds), db.areas.toArray(), db.sites.toArray(), db.userTypes.toArray(), readStamp(db),
-    ]);
-    return { events, people, areas, sites, types, stamp };
-  });
-  const byId = <T extends { id: string }>(rows: Array<T | undefined>) => new Map(rows.filter((r): r is T => Boolean(r)).map((r) => [r.id, r]));
+  const read = await db.transaction(
+    'r',
+    [db.visitEvents, db.people, db.areas, db.sites, db.userTypes, db.meta],
+    async () => {
+      const events = await db.visitEvents.where('at').aboveOrEqual(from).toArray();
+      const personIds = [...new Set(events.map((e) => e.personId))];
+      // A busy day names most people: one getAll of everyone beats thousands of single gets.
+      const [people, areas, sites, types, stamp] = await Promise.all([
+        personIds.length > BULK_GET_LIMIT ? db.people.toArray() : db.people.bulkGet(personIds),
+        db.areas.toArray(),
+        db.sites.toArray(),
+        db.userTypes.toArray(),
+        readStamp(db),
+      ]);
+      return { events, people, areas, sites, types, stamp };
+    },
+  );
+  const byId = <T extends { id: string }>(rows: Array<T | undefined>) =>
+    new Map(rows.filter((r): r is T => Boolean(r)).map((r) => [r.id, r]));
   const p = byId(read.people);
   const a = byId(read.areas);
   const s = byId(read.sites);
   const t = byId(read.types);
   const pending = new Set(read.events.filter((e) => e.pending).map((e) => e.id));
-  const rows = visitsFrom(read.events.map((e) => ({ ...e, details: (e.details as Record<string, unknown> | null | undefined) ?? null })), {
-    person: (id) => p.get(id) as { fullName: string; userTypeId?: string | null } | undefined,
-    area: (id) => a.get(id) as { name: string; siteId?: string | null } | undefined,
-    site: (id) => s.get(id),
-    userType: (id) => t.get(id),
-  }, { from, to }, pending);
+  const rows = visitsFrom(
+    read.events.map((e) => ({ ...e, details: (e.details as Record<string, unknown> | null | undefined) ?? null })),
+    {
+      person: (id) => p.get(id) as { fullName: string; userTypeId?: string | null } | undefined,
+      area: (id) => a.get(id) as { name: string; siteId?: string | null } | undefined,
+      site: (id) => s.get(id),
+      userType: (id) => t.get(id),
+    },
+    { from, to },
+    pending,
+  );
   return { stamp: read.stamp, rows };
 }
 
@@ -57,8 +71,12 @@ export function useLocalLogbook(): LogbookRow[] | undefined {
   const [first, setFirst] = useState<LogbookRow[] | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    void early.then((found) => { if (live && found && found.value.day === startOfToday()) setFirst(found.value.rows); });
-    return () => { live = false; };
+    void early.then((found) => {
+      if (live && found && found.value.day === startOfToday()) setFirst(found.value.rows);
+    });
+    return () => {
+      live = false;
+    };
   }, [early]);
   const today = useLiveQuery(async () => {
     const from = startOfToday();
@@ -69,7 +87,8 @@ export function useLocalLogbook(): LogbookRow[] | undefined {
   }, [db]);
   // Stored outside the live query (which may only read), once per fresh derivation.
   useEffect(() => {
-    if (today?.store) void writeDerived(db, SNAPSHOT_KEY, today.store.stamp, { day: today.store.day, rows: today.rows });
+    if (today?.store)
+      void writeDerived(db, SNAPSHOT_KEY, today.store.stamp, { day: today.store.day, rows: today.rows });
   }, [db, today]);
   return today?.rows ?? first;
 }
@@ -77,8 +96,10 @@ export function useLocalLogbook(): LogbookRow[] | undefined {
 /** A number that changes whenever visit events change locally (a tap or a pull). */
 export function useEventsVersion(): string {
   const db = useDb();
-  return useLiveQuery(async () => {
-    const last = await db.visitEvents.orderBy('at').last();
-    return `${await db.visitEvents.count()}:${last?.id ?? ''}:${await db.visitEvents.where('pending').equals(1).count()}`;
-  }, [db]) ?? '';
+  return (
+    useLiveQuery(async () => {
+      const last = await db.visitEvents.orderBy('at').last();
+      return `${await db.visitEvents.count()}:${last?.id ?? ''}:${await db.visitEvents.where('pending').equals(1).count()}`;
+    }, [db]) ?? ''
+  );
 }

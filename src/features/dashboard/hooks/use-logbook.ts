@@ -1,13 +1,16 @@
 // The logbook and counts for the current filters. Today renders first from local data and is
 // then replaced by the server's paged answer, fetched again whenever local events change (a
 // pull after a kiosk's sign-in, or a tap here). Other days come from the server only.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { countsOf, pageOf, type DailyCounts, type LogbookRow } from '../../../../domain/logbook';
 import { api } from '../../../api/client';
 import { isToday, timeZone, type LogbookParams } from './logbook-params';
 import { useEventsVersion, useLocalLogbook } from './use-local-logbook';
 
-interface Page { data: LogbookRow[]; count: number }
+interface Page {
+  data: LogbookRow[];
+  count: number;
+}
 export interface LogbookState {
   page: Page | null;
   counts: DailyCounts | null;
@@ -18,9 +21,18 @@ export interface LogbookState {
 
 function queryOf(p: LogbookParams): string {
   const q = new URLSearchParams({ tz: timeZone(), page: String(p.page), limit: String(p.limit) });
-  const add = (k: string, v?: string) => { if (v) q.set(k, v); };
-  add('from', p.from); add('to', p.to); add('site', p.siteId); add('area', p.areaId); add('userType', p.userTypeId);
-  add('status', p.status); add('search', p.search); add('sort', p.sort); add('order', p.order);
+  const add = (k: string, v?: string) => {
+    if (v) q.set(k, v);
+  };
+  add('from', p.from);
+  add('to', p.to);
+  add('site', p.siteId);
+  add('area', p.areaId);
+  add('userType', p.userTypeId);
+  add('status', p.status);
+  add('search', p.search);
+  add('sort', p.sort);
+  add('order', p.order);
   return q.toString();
 }
 
@@ -31,24 +43,32 @@ export function useLogbook(p: LogbookParams): LogbookState {
   const query = queryOf(p);
   const [server, setServer] = useState<{ query: string; page: Page; counts: DailyCounts } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  // Whether a server answer was shown yet: it decides only the first request's delay.
+  const answered = useRef(false);
 
   useEffect(() => {
     const controller = new AbortController();
     // A burst of pulled events becomes one request.
-    const timer = setTimeout(async () => {
-      const countsQuery = new URLSearchParams(query);
-      const [rows, counts] = await Promise.all([
-        api.get<Page>(`/dashboard/logbook?${query}`, { signal: controller.signal }),
-        api.get<{ data: DailyCounts }>(`/dashboard/counts?${countsQuery}`, { signal: controller.signal }),
-      ]);
-      if (controller.signal.aborted) return;
-      if (rows.ok && counts.ok) {
-        setServer({ query, page: { data: rows.data.data, count: rows.data.count }, counts: counts.data.data });
-        setFailed(null);
-      } else setFailed(query);
-    }, server ? 250 : 0);
-    return () => { clearTimeout(timer); controller.abort(); };
-    // `server` only decides the first delay; refetching on it would loop.
+    const timer = setTimeout(
+      async () => {
+        const countsQuery = new URLSearchParams(query);
+        const [rows, counts] = await Promise.all([
+          api.get<Page>(`/dashboard/logbook?${query}`, { signal: controller.signal }),
+          api.get<{ data: DailyCounts }>(`/dashboard/counts?${countsQuery}`, { signal: controller.signal }),
+        ]);
+        if (controller.signal.aborted) return;
+        if (rows.ok && counts.ok) {
+          answered.current = true;
+          setServer({ query, page: { data: rows.data.data, count: rows.data.count }, counts: counts.data.data });
+          setFailed(null);
+        } else setFailed(query);
+      },
+      answered.current ? 250 : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [query, version]);
 
   return useMemo<LogbookState>(() => {
@@ -56,7 +76,12 @@ export function useLogbook(p: LogbookParams): LogbookState {
     const fresh = server && server.query === query && !(today && hasLocalPending);
     if (fresh) return { page: server.page, counts: server.counts, source: 'server', unavailable: false };
     if (today && local) {
-      return { page: pageOf(local, p), counts: countsOf(local.filter((r) => !p.siteId || r.siteId === p.siteId)), source: 'local', unavailable: false };
+      return {
+        page: pageOf(local, p),
+        counts: countsOf(local.filter((r) => !p.siteId || r.siteId === p.siteId)),
+        source: 'local',
+        unavailable: false,
+      };
     }
     return { page: null, counts: null, source: 'none', unavailable: failed === query };
   }, [server, query, today, local, p, failed]);

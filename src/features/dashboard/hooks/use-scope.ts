@@ -18,12 +18,14 @@ function cached(): Scope {
 export function useScope(): Scope {
   const [scope, setScope] = useState<Scope>(cached);
   useEffect(() => {
-    void api.get<{ data: { user_type_ids: string[] | null; area_ids: string[] | null } }>('/dashboard/scope').then((res) => {
-      if (!res.ok) return;
-      const next = { userTypeIds: res.data.data.user_type_ids, areaIds: res.data.data.area_ids };
-      localStorage.setItem(KEY, JSON.stringify(next));
-      setScope(next);
-    });
+    void api
+      .get<{ data: { user_type_ids: string[] | null; area_ids: string[] | null } }>('/dashboard/scope')
+      .then((res) => {
+        if (!res.ok) return;
+        const next = { userTypeIds: res.data.data.user_type_ids, areaIds: res.data.data.area_ids };
+        localStorage.setItem(KEY, JSON.stringify(next));
+        setScope(next);
+      });
   }, []);
   return scope;
 }

@@ -3,11 +3,12 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import type { ArgsOf, MutationName } from '../../../../sync/mutations';
-import { isMutationName } from '../../../../sync/mutations';
+import type { ArgsOf, MutationName } from '../../../../sync/catalogue';
+import { isMutationName } from '../../../../sync/catalogue';
 import { useDb } from '../../../db/db-context';
 import type { RejectedRow } from '../../../db/schema';
 import { useSync } from '../../../sync/sync-context';
+import { formatDateTime } from '../../../../domain/date-format';
 
 export function NeedsAttention() {
   const { t, i18n } = useTranslation();
@@ -28,7 +29,12 @@ export function NeedsAttention() {
     if (result.ok) await db.rejected.delete(row.seq);
   }
 
-  if (rows.length === 0) return <Text c="dimmed" data-testid="needs-attention-empty">{t('sync.nothingNeedsAttention')}</Text>;
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" data-testid="needs-attention-empty">
+        {t('sync.nothingNeedsAttention')}
+      </Text>
+    );
   return (
     <Stack gap="sm" data-testid="needs-attention">
       {rows.map((row) => (
@@ -36,12 +42,20 @@ export function NeedsAttention() {
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Stack gap={2}>
               <Text fw={600}>{t(`sync.mutation.${row.name}`, { defaultValue: row.name })}</Text>
-              <Text size="sm" c="red.8">{row.message || t(`errors.${row.code}`, { defaultValue: row.code })}</Text>
-              <Text size="xs" c="dimmed">{new Date(row.clientTime).toLocaleString(i18n.language)}</Text>
+              <Text size="sm" c="red.8">
+                {row.message || t(`errors.${row.code}`, { defaultValue: row.code })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(row.clientTime, i18n.language)}
+              </Text>
             </Stack>
             <Group gap="xs">
-              <Button size="sm" variant="light" onClick={() => void resend(row)} disabled={!sync}>{t('sync.resend')}</Button>
-              <Button size="sm" variant="subtle" color="red" onClick={() => void db.rejected.delete(row.seq)}>{t('sync.discard')}</Button>
+              <Button size="sm" variant="light" onClick={() => void resend(row)} disabled={!sync}>
+                {t('sync.resend')}
+              </Button>
+              <Button size="sm" variant="subtle" color="red" onClick={() => void db.rejected.delete(row.seq)}>
+                {t('sync.discard')}
+              </Button>
             </Group>
           </Group>
         </Card>

@@ -35,7 +35,10 @@ export function EmergencyListPage() {
   const [groupBy, setGroupBy] = useState<GroupBy>('siteId');
   const [showAll, setShowAll] = useState(false);
 
-  const filtered = useMemo(() => filterList(rows, { siteId, areaId, userTypeId, search: query }), [rows, siteId, areaId, userTypeId, query]);
+  const filtered = useMemo(
+    () => filterList(rows, { siteId, areaId, userTypeId, search: query }),
+    [rows, siteId, areaId, userTypeId, query],
+  );
   const virtualised = !showAll && filtered.length > VIRTUAL_FROM;
   const groups = useMemo(() => groupList(filtered, groupBy), [filtered, groupBy]);
   const countOf = useMemo(() => {
@@ -48,21 +51,39 @@ export function EmergencyListPage() {
     if (ready) markReady('gh:emergency-list-ready', mounted.current);
   }, [ready]);
 
-  const nameOf = useCallback((by: GroupBy, key: string | null) => {
-    const names = by === 'siteId' ? places.siteName : by === 'areaId' ? places.areaName : places.userTypeName;
-    return (key && names.get(key)) || t(`emergency.list.none.${by}`);
-  }, [places, t]);
+  const nameOf = useCallback(
+    (by: GroupBy, key: string | null) => {
+      const names = by === 'siteId' ? places.siteName : by === 'areaId' ? places.areaName : places.userTypeName;
+      return (key && names.get(key)) || t(`emergency.list.none.${by}`);
+    },
+    [places, t],
+  );
 
   function exportCsv() {
-    const header = ['name', 'phone', 'userType', 'site', 'area', 'host', 'signedInAt'].map((k) => t(`emergency.csv.${k}`));
-    const body = filtered.map((r) => [r.fullName, r.phone, nameOf('userTypeId', r.userTypeId), nameOf('siteId', r.siteId), nameOf('areaId', r.areaId), r.hostName, isoTime(r.since)]);
+    const header = ['name', 'phone', 'userType', 'site', 'area', 'host', 'signedInAt'].map((k) =>
+      t(`emergency.csv.${k}`),
+    );
+    const body = filtered.map((r) => [
+      r.fullName,
+      r.phone,
+      nameOf('userTypeId', r.userTypeId),
+      nameOf('siteId', r.siteId),
+      nameOf('areaId', r.areaId),
+      r.hostName,
+      isoTime(r.since),
+    ]);
     download(`emergency-list-${isoTime(Date.now()).slice(0, 16).replace(':', '')}.csv`, toCsv(header, body));
   }
 
   const siteChoices = useMemo(() => places.sites.map((s) => ({ value: s.id, label: s.name })), [places.sites]);
-  const areaChoices = useMemo(() => places.areas.filter((a) => !siteId || a.siteId === siteId).map((a) => ({ value: a.id, label: a.name })),
-    [places.areas, siteId]);
-  const userTypeChoices = useMemo(() => places.userTypes.map((u) => ({ value: u.id, label: u.name })), [places.userTypes]);
+  const areaChoices = useMemo(
+    () => places.areas.filter((a) => !siteId || a.siteId === siteId).map((a) => ({ value: a.id, label: a.name })),
+    [places.areas, siteId],
+  );
+  const userTypeChoices = useMemo(
+    () => places.userTypes.map((u) => ({ value: u.id, label: u.name })),
+    [places.userTypes],
+  );
   const onSite = useCallback((v: string | null) => {
     setSiteId(v);
     setAreaId(null);
@@ -76,34 +97,68 @@ export function EmergencyListPage() {
         </div>
         <Group gap="xs" className="gh-no-print">
           {isAllowed(permissions, 'emergency') ? (
-            <Button component={Link} to="/emergency-sessions" color="red" data-testid="go-sessions">{t('emergency.list.startSession')}</Button>
+            <Button component={Link} to="/emergency-sessions" color="red" data-testid="go-sessions">
+              {t('emergency.list.startSession')}
+            </Button>
           ) : null}
-          <Button variant="default" onClick={() => printAll(setShowAll)}>{t('emergency.print')}</Button>
-          <Button variant="default" onClick={exportCsv} data-testid="export-list">{t('emergency.exportCsv')}</Button>
+          <Button variant="default" onClick={() => printAll(setShowAll)}>
+            {t('emergency.print')}
+          </Button>
+          <Button variant="default" onClick={exportCsv} data-testid="export-list">
+            {t('emergency.exportCsv')}
+          </Button>
         </Group>
       </Group>
 
-      <ListFilters onSearch={setQuery} siteId={siteId} onSite={onSite} siteChoices={siteChoices} areaId={areaId} onArea={setAreaId}
-        areaChoices={areaChoices} userTypeId={userTypeId} onUserType={setUserTypeId} userTypeChoices={userTypeChoices}
-        groupBy={groupBy} onGroupBy={setGroupBy} />
+      <ListFilters
+        onSearch={setQuery}
+        siteId={siteId}
+        onSite={onSite}
+        siteChoices={siteChoices}
+        areaId={areaId}
+        onArea={setAreaId}
+        areaChoices={areaChoices}
+        userTypeId={userTypeId}
+        onUserType={setUserTypeId}
+        userTypeChoices={userTypeChoices}
+        groupBy={groupBy}
+        onGroupBy={setGroupBy}
+      />
 
       <Group gap="xs">
         <Badge size="lg" color="red" variant="filled" data-testid="on-site-total" data-count={filtered.length}>
           {t('emergency.list.onSite', { count: filtered.length })}
         </Badge>
-        {filtered.length !== rows.length ? <Text size="sm" c="dimmed">{t('emergency.list.ofTotal', { total: rows.length })}</Text> : null}
+        {filtered.length !== rows.length ? (
+          <Text size="sm" c="dimmed">
+            {t('emergency.list.ofTotal', { total: rows.length })}
+          </Text>
+        ) : null}
       </Group>
 
-      {!ready ? <Text c="dimmed">{t('common.loading')}</Text> : rows.length === 0 ? (
-        <Paper withBorder p="lg" radius="md"><Text>{t('emergency.list.empty')}</Text></Paper>
+      {!ready ? (
+        <Text c="dimmed">{t('common.loading')}</Text>
+      ) : rows.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text>{t('emergency.list.empty')}</Text>
+        </Paper>
       ) : filtered.length === 0 ? (
         <Text c="dimmed">{t('emergency.list.noMatch')}</Text>
       ) : (
         <Stack gap="md" data-testid="on-site-list" data-count={filtered.length}>
-          {virtualised ? <OnSiteVirtualList groups={groups} groupBy={groupBy} countOf={countOf} nameOf={nameOf} /> : groups.map((g) => (
-            <OnSiteGroup key={g.key ?? 'none'} title={nameOf(groupBy, g.key)} count={countOf.get(g.key) ?? g.rows.length}
-              rows={g.rows} nameOf={nameOf} />
-          ))}
+          {virtualised ? (
+            <OnSiteVirtualList groups={groups} groupBy={groupBy} countOf={countOf} nameOf={nameOf} />
+          ) : (
+            groups.map((g) => (
+              <OnSiteGroup
+                key={g.key ?? 'none'}
+                title={nameOf(groupBy, g.key)}
+                count={countOf.get(g.key) ?? g.rows.length}
+                rows={g.rows}
+                nameOf={nameOf}
+              />
+            ))
+          )}
         </Stack>
       )}
     </Stack>

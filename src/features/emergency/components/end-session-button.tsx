@@ -21,12 +21,18 @@ export function EndSessionButton({ sessionId }: { sessionId: string }) {
 
   return (
     <>
-      <Button color="dark" onClick={modal.open} disabled={!sync} data-testid="end-session">{t('emergency.session.end')}</Button>
+      <Button color="dark" onClick={modal.open} disabled={!sync} data-testid="end-session">
+        {t('emergency.session.end')}
+      </Button>
       <Modal opened={opened} onClose={modal.close} title={t('emergency.session.endConfirmTitle')} centered>
         <Text size="sm">{t('emergency.session.endConfirm')}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={modal.close}>{t('emergency.cancel')}</Button>
-          <Button color="dark" onClick={() => void end()} data-testid="confirm-end">{t('emergency.session.end')}</Button>
+          <Button variant="default" onClick={modal.close}>
+            {t('emergency.cancel')}
+          </Button>
+          <Button color="dark" onClick={() => void end()} data-testid="confirm-end">
+            {t('emergency.session.end')}
+          </Button>
         </Group>
       </Modal>
     </>

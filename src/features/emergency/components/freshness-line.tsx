@@ -10,10 +10,14 @@ export function FreshnessLine() {
   const { time } = useClock();
   return (
     <Group gap="xs" wrap="wrap" data-testid="freshness" data-as-of={asOf ?? ''}>
-      <Badge color={online ? 'teal' : 'orange'} variant="light">{online ? t('sync.online') : t('sync.offline')}</Badge>
+      <Badge color={online ? 'teal' : 'orange'} variant="light">
+        {online ? t('sync.online') : t('sync.offline')}
+      </Badge>
       <Text size="sm" c="dimmed">
         {asOf ? t('emergency.freshness.asOf', { time: time(asOf) }) : t('emergency.freshness.never')}
-        {stale.count > 0 && stale.since ? ` · ${t('emergency.freshness.staleDevices', { count: stale.count, time: time(stale.since) })}` : ''}
+        {stale.count > 0 && stale.since
+          ? ` · ${t('emergency.freshness.staleDevices', { count: stale.count, time: time(stale.since) })}`
+          : ''}
       </Text>
     </Group>
   );

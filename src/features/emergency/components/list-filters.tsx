@@ -13,12 +13,17 @@ function SearchBox({ onSearch }: { onSearch: (v: string) => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   return (
-    <TextInput label={t('emergency.list.search')} value={value} data-testid="list-search" type="search"
+    <TextInput
+      label={t('emergency.list.search')}
+      value={value}
+      data-testid="list-search"
+      type="search"
       onChange={(e) => {
         const next = e.currentTarget.value;
         setValue(next);
         startTransition(() => onSearch(next));
-      }} />
+      }}
+    />
   );
 }
 
@@ -43,20 +48,46 @@ export const ListFilters = memo(function ListFilters(p: Props) {
     <Paper withBorder radius="md" p="md" className="gh-no-print">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <SearchBox onSearch={p.onSearch} />
-        <Select label={t('emergency.list.site')} placeholder={t('emergency.list.allSites')} clearable value={p.siteId}
-          onChange={p.onSite} data={p.siteChoices} data-testid="list-site" />
-        <Select label={t('emergency.list.area')} placeholder={t('emergency.list.allAreas')} clearable value={p.areaId}
-          onChange={p.onArea} data={p.areaChoices} />
-        <Select label={t('emergency.list.userType')} placeholder={t('emergency.list.allUserTypes')} clearable value={p.userTypeId}
-          onChange={p.onUserType} data={p.userTypeChoices} />
+        <Select
+          label={t('emergency.list.site')}
+          placeholder={t('emergency.list.allSites')}
+          clearable
+          value={p.siteId}
+          onChange={p.onSite}
+          data={p.siteChoices}
+          data-testid="list-site"
+        />
+        <Select
+          label={t('emergency.list.area')}
+          placeholder={t('emergency.list.allAreas')}
+          clearable
+          value={p.areaId}
+          onChange={p.onArea}
+          data={p.areaChoices}
+        />
+        <Select
+          label={t('emergency.list.userType')}
+          placeholder={t('emergency.list.allUserTypes')}
+          clearable
+          value={p.userTypeId}
+          onChange={p.onUserType}
+          data={p.userTypeChoices}
+        />
       </SimpleGrid>
       <Group mt="sm" gap="xs" wrap="wrap">
-        <Text size="sm" c="dimmed">{t('emergency.list.groupBy')}</Text>
-        <SegmentedControl size="xs" value={p.groupBy} onChange={(v) => p.onGroupBy(v as GroupBy)} data={[
-          { value: 'siteId', label: t('emergency.list.site') },
-          { value: 'areaId', label: t('emergency.list.area') },
-          { value: 'userTypeId', label: t('emergency.list.userType') },
-        ]} />
+        <Text size="sm" c="dimmed">
+          {t('emergency.list.groupBy')}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          value={p.groupBy}
+          onChange={(v) => p.onGroupBy(v as GroupBy)}
+          data={[
+            { value: 'siteId', label: t('emergency.list.site') },
+            { value: 'areaId', label: t('emergency.list.area') },
+            { value: 'userTypeId', label: t('emergency.list.userType') },
+          ]}
+        />
       </Group>
     </Paper>
   );

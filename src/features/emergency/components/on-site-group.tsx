@@ -9,15 +9,31 @@ import { useClock } from './format';
 type By = 'siteId' | 'areaId' | 'userTypeId';
 export type NameOf = (by: By, key: string | null) => string;
 
-export function OnSiteGroup({ title, count, rows, nameOf }: { title: string; count: number; rows: ListRow[]; nameOf: NameOf }) {
+export function OnSiteGroup({
+  title,
+  count,
+  rows,
+  nameOf,
+}: {
+  title: string;
+  count: number;
+  rows: ListRow[];
+  nameOf: NameOf;
+}) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="on-site-group">
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">{title}</Title>
-        <Badge variant="light" size="lg" data-testid="group-count">{count}</Badge>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Badge variant="light" size="lg" data-testid="group-count">
+          {count}
+        </Badge>
       </Group>
       <ul className="gh-em-list">
-        {rows.map((r) => <OnSiteRow key={r.personId} row={r} nameOf={nameOf} />)}
+        {rows.map((r) => (
+          <OnSiteRow key={r.personId} row={r} nameOf={nameOf} />
+        ))}
       </ul>
     </Paper>
   );
@@ -33,17 +49,32 @@ interface RowProps {
 export const OnSiteRow = memo(function OnSiteRow({ row: r, nameOf, style }: RowProps) {
   const { t } = useTranslation();
   const { time } = useClock();
-  const detail = [nameOf('userTypeId', r.userTypeId), nameOf('areaId', r.areaId), r.hostName ? t('emergency.list.host', { name: r.hostName }) : null]
-    .filter(Boolean).join(' · ');
+  const detail = [
+    nameOf('userTypeId', r.userTypeId),
+    nameOf('areaId', r.areaId),
+    r.hostName ? t('emergency.list.host', { name: r.hostName }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li className="gh-em-row gh-em-person" data-testid="on-site-row" data-person-id={r.personId} style={style}>
-      {r.image ? <img className="gh-em-avatar" src={r.image} alt="" /> : <span className="gh-em-avatar" aria-hidden="true">{initials(r.fullName)}</span>}
+      {r.image ? (
+        <img className="gh-em-avatar" src={r.image} alt="" />
+      ) : (
+        <span className="gh-em-avatar" aria-hidden="true">
+          {initials(r.fullName)}
+        </span>
+      )}
       <span className="gh-em-who">
         <strong>{r.fullName}</strong>
         <small>{detail}</small>
       </span>
       <span className="gh-em-when">
-        {r.phone ? <a href={`tel:${r.phone.replace(/\s/g, '')}`} dir="ltr">{r.phone}</a> : null}
+        {r.phone ? (
+          <a href={`tel:${r.phone.replace(/\s/g, '')}`} dir="ltr">
+            {r.phone}
+          </a>
+        ) : null}
         <small>{t('emergency.list.timeIn', { time: time(r.since) })}</small>
       </span>
     </li>
@@ -51,5 +82,10 @@ export const OnSiteRow = memo(function OnSiteRow({ row: r, nameOf, style }: RowP
 });
 
 export function initials(name: string): string {
-  return name.split(/\s+/).filter((w) => /^\p{L}/u.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  return name
+    .split(/\s+/)
+    .filter((w) => /^\p{L}/u.test(w))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 }

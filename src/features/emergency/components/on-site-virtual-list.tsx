@@ -23,20 +23,33 @@ interface Props {
 }
 
 export function OnSiteVirtualList({ groups, groupBy, countOf, nameOf }: Props) {
-  const items = useMemo(() => groups.flatMap<Item>((g) => [
-    { kind: 'group', key: g.key, title: nameOf(groupBy, g.key), count: countOf.get(g.key) ?? g.rows.length },
-    ...g.rows.map((row) => ({ kind: 'row' as const, row })),
-  ]), [groups, groupBy, countOf, nameOf]);
+  const items = useMemo(
+    () =>
+      groups.flatMap<Item>((g) => [
+        { kind: 'group', key: g.key, title: nameOf(groupBy, g.key), count: countOf.get(g.key) ?? g.rows.length },
+        ...g.rows.map((row) => ({ kind: 'row' as const, row })),
+      ]),
+    [groups, groupBy, countOf, nameOf],
+  );
   const list = useRef<HTMLUListElement>(null);
   // The list's distance from the top of the page: the window scrolls, the list starts lower.
   const [margin, setMargin] = useState(0);
+  // After every render on purpose: anything above the list may have moved it. The 1 px guard
+  // ends the chain after at most one extra render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = list.current ? list.current.getBoundingClientRect().top + window.scrollY : 0;
     if (Math.abs(top - margin) > 1) setMargin(top);
   });
   const virtual = useWindowVirtualizer({
-    count: items.length, estimateSize: (i) => (items[i]?.kind === 'group' ? HEADER : ROW), overscan: 10, scrollMargin: margin,
-    getItemKey: (i) => { const it = items[i]!; return it.kind === 'group' ? `g:${it.key ?? ''}` : it.row.personId; },
+    count: items.length,
+    estimateSize: (i) => (items[i]?.kind === 'group' ? HEADER : ROW),
+    overscan: 10,
+    scrollMargin: margin,
+    getItemKey: (i) => {
+      const it = items[i]!;
+      return it.kind === 'group' ? `g:${it.key ?? ''}` : it.row.personId;
+    },
   });
 
   return (
@@ -45,13 +58,22 @@ export function OnSiteVirtualList({ groups, groupBy, countOf, nameOf }: Props) {
         {virtual.getVirtualItems().map((v) => {
           const it = items[v.index]!;
           const style = {
-            position: 'absolute', insetInlineStart: 0, insetBlockStart: 0, inlineSize: '100%', blockSize: v.size, transform: `translateY(${v.start - margin}px)`,
+            position: 'absolute',
+            insetInlineStart: 0,
+            insetBlockStart: 0,
+            inlineSize: '100%',
+            blockSize: v.size,
+            transform: `translateY(${v.start - margin}px)`,
           } as const;
           return it.kind === 'group' ? (
             <li key={v.key} style={style} data-testid="on-site-group">
               <Group justify="space-between" py="xs">
-                <Title order={2} size="h4">{it.title}</Title>
-                <Badge variant="light" size="lg" data-testid="group-count">{it.count}</Badge>
+                <Title order={2} size="h4">
+                  {it.title}
+                </Title>
+                <Badge variant="light" size="lg" data-testid="group-count">
+                  {it.count}
+                </Badge>
               </Group>
             </li>
           ) : (

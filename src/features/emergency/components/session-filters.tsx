@@ -25,13 +25,36 @@ export const SessionFilters = memo(function SessionFilters(p: Props) {
   return (
     <Paper withBorder radius="md" p="md" className="gh-no-print">
       <Group grow wrap="wrap" align="flex-end">
-        <TextInput label={t('emergency.list.search')} value={p.search} onChange={(e) => p.onSearch(e.currentTarget.value)} type="search" miw={180} />
-        <MultiSelect label={t('emergency.session.sites')} placeholder={t('emergency.list.allSites')} value={p.siteIds}
-          onChange={p.onSites} data={p.siteChoices} miw={180} />
-        <MultiSelect label={t('emergency.session.areas')} placeholder={t('emergency.list.allAreas')} value={p.areaIds}
-          onChange={p.onAreas} data={p.areaChoices} miw={180} />
+        <TextInput
+          label={t('emergency.list.search')}
+          value={p.search}
+          onChange={(e) => p.onSearch(e.currentTarget.value)}
+          type="search"
+          miw={180}
+        />
+        <MultiSelect
+          label={t('emergency.session.sites')}
+          placeholder={t('emergency.list.allSites')}
+          value={p.siteIds}
+          onChange={p.onSites}
+          data={p.siteChoices}
+          miw={180}
+        />
+        <MultiSelect
+          label={t('emergency.session.areas')}
+          placeholder={t('emergency.list.allAreas')}
+          value={p.areaIds}
+          onChange={p.onAreas}
+          data={p.areaChoices}
+          miw={180}
+        />
       </Group>
-      <Switch mt="sm" label={t('emergency.session.conflictsOnly')} checked={p.conflictsOnly} onChange={(e) => p.onConflictsOnly(e.currentTarget.checked)} />
+      <Switch
+        mt="sm"
+        label={t('emergency.session.conflictsOnly')}
+        checked={p.conflictsOnly}
+        onChange={(e) => p.onConflictsOnly(e.currentTarget.checked)}
+      />
     </Paper>
   );
 });

@@ -52,18 +52,36 @@ export function SessionPage() {
   const [showAll, setShowAll] = useState(false);
   const query = useDeferredValue(search.trim().toLocaleLowerCase());
 
-  const nameOf = useCallback((id: string | null) => (id && people?.get(id)?.fullName) || t('emergency.session.kiosk'), [people, t]);
+  const nameOf = useCallback(
+    (id: string | null) => (id && people?.get(id)?.fullName) || t('emergency.session.kiosk'),
+    [people, t],
+  );
   // People in name order, ranked once per change of people (not re-sorted with a collator on every mark).
-  const rank = useMemo(() => new Map([...(people?.values() ?? [])].sort((a, b) => byName.compare(a.fullName, b.fullName)).map((p, i) => [p.id, i])), [people]);
+  const rank = useMemo(
+    () =>
+      new Map(
+        [...(people?.values() ?? [])].sort((a, b) => byName.compare(a.fullName, b.fullName)).map((p, i) => [p.id, i]),
+      ),
+    [people],
+  );
   const placed = useMemo(() => filterRollCall(entries, { siteIds, areaIds }), [entries, siteIds, areaIds]);
   const summary = useMemo(() => (group ? summarise(placed, group) : null), [placed, group]);
-  const shown = useMemo(() => byRank(filterRollCall(placed, { statuses: status ? [status] : [], conflictsOnly })
-    .filter((e) => !query || (people?.get(e.personId)?.fullName ?? '').toLocaleLowerCase().includes(query)), rank),
-  [placed, status, conflictsOnly, query, people, rank]);
+  const shown = useMemo(
+    () =>
+      byRank(
+        filterRollCall(placed, { statuses: status ? [status] : [], conflictsOnly }).filter(
+          (e) => !query || (people?.get(e.personId)?.fullName ?? '').toLocaleLowerCase().includes(query),
+        ),
+        rank,
+      ),
+    [placed, status, conflictsOnly, query, people, rank],
+  );
 
   const groupSites = group?.siteIds.join(',') ?? '';
-  const siteChoices = useMemo(() => (groupSites ? groupSites.split(',') : []).map((s) => ({ value: s, label: places.siteName.get(s) ?? s })),
-    [groupSites, places.siteName]);
+  const siteChoices = useMemo(
+    () => (groupSites ? groupSites.split(',') : []).map((s) => ({ value: s, label: places.siteName.get(s) ?? s })),
+    [groupSites, places.siteName],
+  );
   const areaChoices = useMemo(() => {
     const within = siteIds.length ? siteIds : groupSites.split(',');
     return places.areas.filter((a) => within.includes(String(a.siteId))).map((a) => ({ value: a.id, label: a.name }));
@@ -74,20 +92,33 @@ export function SessionPage() {
   }, []);
 
   const groupId = group?.id;
-  const onMark = useCallback((personId: string, mark: MarkableStatus, settles: boolean) => {
-    if (!sync || !groupId) return;
-    void timed('gh:emergency-mark-commit', () => sync.record('emergency.mark', {
-      markId: uuidv7(), sessionId: groupId, personId, status: mark, at: Date.now(), ...(settles ? { settles: true } : {}),
-    })).then((result) => {
-      if (result.ok) notifications.show({ color: 'teal', message: t('emergency.toast.statusUpdated'), autoClose: 1500 });
-    });
-  }, [sync, groupId, t]);
+  const onMark = useCallback(
+    (personId: string, mark: MarkableStatus, settles: boolean) => {
+      if (!sync || !groupId) return;
+      void timed('gh:emergency-mark-commit', () =>
+        sync.record('emergency.mark', {
+          markId: uuidv7(),
+          sessionId: groupId,
+          personId,
+          status: mark,
+          at: Date.now(),
+          ...(settles ? { settles: true } : {}),
+        }),
+      ).then((result) => {
+        if (result.ok)
+          notifications.show({ color: 'teal', message: t('emergency.toast.statusUpdated'), autoClose: 1500 });
+      });
+    },
+    [sync, groupId, t],
+  );
 
   if (!group) {
     return (
       <Stack gap="md">
         <PageTitle>{t('routes.emergencySession')}</PageTitle>
-        <Text c="dimmed" data-testid="session-missing">{sessionsReady ? t('emergency.session.notFound') : t('common.loading')}</Text>
+        <Text c="dimmed" data-testid="session-missing">
+          {sessionsReady ? t('emergency.session.notFound') : t('common.loading')}
+        </Text>
       </Stack>
     );
   }
@@ -99,8 +130,14 @@ export function SessionPage() {
   const visible = showAll ? shown : shown.slice(0, SHOWN);
 
   return (
-    <Stack gap="md" className="gh-print-root" data-testid="session-page" data-session-id={group.id} data-active={active}
-      data-members={group.memberIds.length}>
+    <Stack
+      gap="md"
+      className="gh-print-root"
+      data-testid="session-page"
+      data-session-id={group.id}
+      data-active={active}
+      data-members={group.memberIds.length}
+    >
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <div>
           <PageTitle>{group.name}</PageTitle>
@@ -108,33 +145,78 @@ export function SessionPage() {
             <Badge color={active ? 'red' : 'gray'} variant={active ? 'filled' : 'light'} data-testid="session-state">
               {active ? t('emergency.sessions.active') : t('emergency.sessions.ended')}
             </Badge>
-            <Text size="sm" c="dimmed">{group.siteIds.map((s) => places.siteName.get(s) ?? '').join(', ')}</Text>
-            <Text size="sm" c="dimmed">{t('emergency.sessions.startedAt', { time: dateTime(group.startedAt) })}</Text>
+            <Text size="sm" c="dimmed">
+              {group.siteIds.map((s) => places.siteName.get(s) ?? '').join(', ')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('emergency.sessions.startedAt', { time: dateTime(group.startedAt) })}
+            </Text>
           </Group>
           <FreshnessLine />
         </div>
         <Group gap="xs" className="gh-no-print">
-          <Button variant="default" onClick={() => printAll(setShowAll)}>{t('emergency.print')}</Button>
-          <Button variant="default" data-testid="export-session"
-            onClick={() => exportRollCall({ group, entries: placed, t, nameOf, people, places })}>{t('emergency.exportCsv')}</Button>
+          <Button variant="default" onClick={() => printAll(setShowAll)}>
+            {t('emergency.print')}
+          </Button>
+          <Button
+            variant="default"
+            data-testid="export-session"
+            onClick={() => exportRollCall({ group, entries: placed, t, nameOf, people, places })}
+          >
+            {t('emergency.exportCsv')}
+          </Button>
           {active && isAllowed(permissions, 'emergency') ? <EndSessionButton sessionId={group.id} /> : null}
         </Group>
       </Group>
-      {refused ? <Alert color="red" data-testid="end-refused" title={t('emergency.session.endRefusedTitle')}>{refused}</Alert> : null}
+      {refused ? (
+        <Alert color="red" data-testid="end-refused" title={t('emergency.session.endRefusedTitle')}>
+          {refused}
+        </Alert>
+      ) : null}
       {summary ? <SessionSummary summary={summary} statusFilter={status} onStatus={setStatus} /> : null}
 
-      <SessionFilters search={search} onSearch={setSearch} siteIds={siteIds} onSites={onSites} siteChoices={siteChoices}
-        areaIds={areaIds} onAreas={setAreaIds} areaChoices={areaChoices} conflictsOnly={conflictsOnly} onConflictsOnly={setConflictsOnly} />
+      <SessionFilters
+        search={search}
+        onSearch={setSearch}
+        siteIds={siteIds}
+        onSites={onSites}
+        siteChoices={siteChoices}
+        areaIds={areaIds}
+        onAreas={setAreaIds}
+        areaChoices={areaChoices}
+        conflictsOnly={conflictsOnly}
+        onConflictsOnly={setConflictsOnly}
+      />
 
-      {!ready ? <Text c="dimmed">{t('common.loading')}</Text> : (
+      {!ready ? (
+        <Text c="dimmed">{t('common.loading')}</Text>
+      ) : (
         <Paper withBorder radius="md" p="md" data-testid="roll-call" data-count={shown.length}>
-          {shown.length === 0 ? <Text c="dimmed">{t('emergency.list.noMatch')}</Text> : visible.map((e) => (
-            <RollCallRow key={e.personId} entry={e} name={nameOf(e.personId)} pending={pendingPeople.has(e.personId)} canMark={canMark}
-              where={[e.siteId ? places.siteName.get(e.siteId) : null, e.areaId ? places.areaName.get(e.areaId) : null].filter(Boolean).join(' · ')}
-              nameOf={nameOf} onMark={onMark} />
-          ))}
+          {shown.length === 0 ? (
+            <Text c="dimmed">{t('emergency.list.noMatch')}</Text>
+          ) : (
+            visible.map((e) => (
+              <RollCallRow
+                key={e.personId}
+                entry={e}
+                name={nameOf(e.personId)}
+                pending={pendingPeople.has(e.personId)}
+                canMark={canMark}
+                where={[
+                  e.siteId ? places.siteName.get(e.siteId) : null,
+                  e.areaId ? places.areaName.get(e.areaId) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+                nameOf={nameOf}
+                onMark={onMark}
+              />
+            ))
+          )}
           {visible.length < shown.length ? (
-            <Button mt="sm" variant="light" onClick={() => setShowAll(true)} className="gh-no-print">{t('emergency.showAll', { count: shown.length })}</Button>
+            <Button mt="sm" variant="light" onClick={() => setShowAll(true)} className="gh-no-print">
+              {t('emergency.showAll', { count: shown.length })}
+            </Button>
           ) : null}
         </Paper>
       )}

@@ -30,7 +30,10 @@ export function SessionPopups() {
   const sync = useSync();
   const user = useStoredUser()?.data.user;
   const [popup, setPopup] = useState<Popup | null>(null);
-  const permitted = !!user && isAllowed(user.role.permissions, 'emergency') && isAllowed(user.role.permissions, 'show_emergency_sessions');
+  const permitted =
+    !!user &&
+    isAllowed(user.role.permissions, 'emergency') &&
+    isAllowed(user.role.permissions, 'show_emergency_sessions');
 
   const consider = (kind: Popup['kind'], event: SessionEvent, author: string | undefined) => {
     sync?.trigger();
@@ -51,15 +54,25 @@ export function SessionPopups() {
   const onList = pathname === '/emergency-list';
   const params = { name: event.userName, session: event.sessionName, sites: (event.siteNames ?? []).join(', ') };
   return (
-    <Modal opened onClose={close} centered withCloseButton={false} data-testid={`popup-session-${kind}`}
-      title={t(kind === 'started' ? 'emergency.popup.startedTitle' : 'emergency.popup.endedTitle')}>
+    <Modal
+      opened
+      onClose={close}
+      centered
+      withCloseButton={false}
+      data-testid={`popup-session-${kind}`}
+      title={t(kind === 'started' ? 'emergency.popup.startedTitle' : 'emergency.popup.endedTitle')}
+    >
       <Text>{t(kind === 'started' ? 'emergency.popup.startedBody' : 'emergency.popup.endedBody', params)}</Text>
       <Group justify="flex-end" mt="md">
         {kind === 'ended' && onList ? (
-          <Button onClick={close} data-testid="popup-okay">{t('emergency.popup.okay')}</Button>
+          <Button onClick={close} data-testid="popup-okay">
+            {t('emergency.popup.okay')}
+          </Button>
         ) : (
           <>
-            <Button variant="default" onClick={close} data-testid="popup-dismiss">{t('emergency.popup.dismiss')}</Button>
+            <Button variant="default" onClick={close} data-testid="popup-dismiss">
+              {t('emergency.popup.dismiss')}
+            </Button>
             <Button color={kind === 'started' ? 'red' : undefined} onClick={open} data-testid="popup-open">
               {t(kind === 'started' ? 'emergency.popup.join' : 'emergency.popup.view')}
             </Button>

@@ -26,31 +26,74 @@ export function StartSessionForm({ sites }: { sites: Place[] }) {
     if (chosen.length === 0) return setError(t('emergency.sessions.chooseSite'));
     setBusy(true);
     const at = Date.now();
-    const session = { sessionId: uuidv7(), name: name.trim() || t('emergency.sessions.defaultName', { time: time(at) }), siteIds: chosen, at };
+    const session = {
+      sessionId: uuidv7(),
+      name: name.trim() || t('emergency.sessions.defaultName', { time: time(at) }),
+      siteIds: chosen,
+      at,
+    };
     const result = await sync.record('emergency.start', session);
     setBusy(false);
-    if (!result.ok) return setError(Object.values(result.errors).flat().map((k) => t(k)).join(' '));
+    if (!result.ok)
+      return setError(
+        Object.values(result.errors)
+          .flat()
+          .map((k) => t(k))
+          .join(' '),
+      );
     notifications.show({ color: 'red', message: t('emergency.toast.started') });
     navigate(sessionPath({ id: session.sessionId, name: session.name }));
   }
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="start-session">
-      <Title order={2} size="h4" mb="sm">{t('emergency.sessions.startTitle')}</Title>
+      <Title order={2} size="h4" mb="sm">
+        {t('emergency.sessions.startTitle')}
+      </Title>
       <Stack gap="sm">
-        <TextInput label={t('emergency.sessions.name')} placeholder={t('emergency.sessions.defaultName', { time: time(Date.now()) })}
-          value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={50} data-testid="session-name" />
+        <TextInput
+          label={t('emergency.sessions.name')}
+          placeholder={t('emergency.sessions.defaultName', { time: time(Date.now()) })}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={50}
+          data-testid="session-name"
+        />
         <div>
-          <Text size="sm" fw={500} mb={6}>{t('emergency.sessions.sites')}</Text>
-          <Chip.Group multiple value={chosen} onChange={(v) => { setChosen(v); setError(null); }}>
+          <Text size="sm" fw={500} mb={6}>
+            {t('emergency.sessions.sites')}
+          </Text>
+          <Chip.Group
+            multiple
+            value={chosen}
+            onChange={(v) => {
+              setChosen(v);
+              setError(null);
+            }}
+          >
             <Group gap="xs">
-              {sites.map((s) => <Chip key={s.id} value={s.id} data-testid="site-chip">{s.name}</Chip>)}
+              {sites.map((s) => (
+                <Chip key={s.id} value={s.id} data-testid="site-chip">
+                  {s.name}
+                </Chip>
+              ))}
             </Group>
           </Chip.Group>
-          {error ? <Text c="red" size="sm" mt={6} role="alert">{error}</Text> : null}
+          {error ? (
+            <Text c="red" size="sm" mt={6} role="alert">
+              {error}
+            </Text>
+          ) : null}
         </div>
         <Group>
-          <Button color="red" size="md" onClick={() => void start()} loading={busy} disabled={!sync} data-testid="start-session-button">
+          <Button
+            color="red"
+            size="md"
+            onClick={() => void start()}
+            loading={busy}
+            disabled={!sync}
+            data-testid="start-session-button"
+          >
             {t('emergency.sessions.start')}
           </Button>
         </Group>

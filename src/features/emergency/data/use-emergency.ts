@@ -105,6 +105,7 @@ export function useRollCall(group: SessionGroup | undefined, places: Places, eve
   const base = useMemo(
     () => (group && events && places.ready ? rollCallBase({ group, events, areaSite: places.areaSite }) : null),
     // The group object is new on every sessions read; these fields are what the base depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [group?.id, siteKey, group?.startedAt, group?.endedAt, events, places.ready, places.areaSite],
   );
   const entries = useMemo<RollCallEntry[]>(() => (base && marks ? rollCallWithMarks(base, marks) : []), [base, marks]);

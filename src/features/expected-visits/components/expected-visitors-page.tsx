@@ -15,7 +15,14 @@ export function ExpectedVisitorsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'add';
-  const go = (next: string | null) => setParams((p) => { p.set('tab', next ?? 'add'); return p; }, { replace: true });
+  const go = (next: string | null) =>
+    setParams(
+      (p) => {
+        p.set('tab', next ?? 'add');
+        return p;
+      },
+      { replace: true },
+    );
   return (
     <Stack gap="md">
       <PageTitle>{t('expectedVisits.title')}</PageTitle>
@@ -26,10 +33,18 @@ export function ExpectedVisitorsPage() {
           <Tabs.Tab value="qr">{t('expectedVisits.tabQr')}</Tabs.Tab>
           <Tabs.Tab value="mail">{t('expectedVisits.tabMail')}</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="add" pt="md"><AddVisitorsForm onAdded={() => go('list')} /></Tabs.Panel>
-        <Tabs.Panel value="list" pt="md"><VisitsList /></Tabs.Panel>
-        <Tabs.Panel value="qr" pt="md"><QrCheck /></Tabs.Panel>
-        <Tabs.Panel value="mail" pt="md"><MailLog /></Tabs.Panel>
+        <Tabs.Panel value="add" pt="md">
+          <AddVisitorsForm onAdded={() => go('list')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="list" pt="md">
+          <VisitsList />
+        </Tabs.Panel>
+        <Tabs.Panel value="qr" pt="md">
+          <QrCheck />
+        </Tabs.Panel>
+        <Tabs.Panel value="mail" pt="md">
+          <MailLog />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

@@ -7,9 +7,10 @@ import type { QrVerdict } from '../../../../domain/qr-token';
 import { useStoredUser } from '../../../api/session';
 import { useDb } from '../../../db/db-context';
 import { verifyQrOnDevice } from '../../../db/visit-qr';
+import { formatDateTime } from '../../../../domain/date-format';
 
 export function QrCheck() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const db = useDb();
   const stored = useStoredUser();
   const [token, setToken] = useState('');
@@ -24,7 +25,7 @@ export function QrCheck() {
     if (!result) return '';
     const v = result.verdict;
     if (v.ok) {
-      const when = new Date(v.claims.exp).toLocaleString();
+      const when = formatDateTime(v.claims.exp, i18n.language);
       return t('expectedVisits.qrValid', { name: result.name ?? t('expectedVisits.qrUnknownPerson'), when });
     }
     if (v.messageCode) return t(`linkExpired.${v.messageCode}`);
@@ -36,12 +37,32 @@ export function QrCheck() {
 
   return (
     <Stack gap="sm" maw={560}>
-      <Textarea label={t('expectedVisits.qrLabel')} description={t('expectedVisits.qrHint')} autosize minRows={3} dir="ltr"
-        value={token} onChange={(e) => { setToken(e.currentTarget.value); setResult(null); }} data-testid="qr-input" />
-      <Button onClick={() => void check()} disabled={!token.trim()} w="fit-content" data-testid="qr-check">{t('expectedVisits.qrCheck')}</Button>
+      <Textarea
+        label={t('expectedVisits.qrLabel')}
+        description={t('expectedVisits.qrHint')}
+        autosize
+        minRows={3}
+        dir="ltr"
+        value={token}
+        onChange={(e) => {
+          setToken(e.currentTarget.value);
+          setResult(null);
+        }}
+        data-testid="qr-input"
+      />
+      <Button onClick={() => void check()} disabled={!token.trim()} w="fit-content" data-testid="qr-check">
+        {t('expectedVisits.qrCheck')}
+      </Button>
       {result ? (
-        <Alert color={result.verdict.ok ? 'teal' : 'red'} variant="light" data-testid="qr-result" data-ok={result.verdict.ok}
-          data-code={result.verdict.ok ? 'ok' : result.verdict.code}>{message()}</Alert>
+        <Alert
+          color={result.verdict.ok ? 'teal' : 'red'}
+          variant="light"
+          data-testid="qr-result"
+          data-ok={result.verdict.ok}
+          data-code={result.verdict.ok ? 'ok' : result.verdict.code}
+        >
+          {message()}
+        </Alert>
       ) : null}
     </Stack>
   );

@@ -14,23 +14,31 @@ export function useSend() {
   const { t } = useTranslation();
   const fail = useFailureHandler();
   const sync = useSync();
-  return useCallback(async <T,>(method: string, path: string, body?: unknown, success?: { title?: string; message: string }): Promise<SendResult<T>> => {
-    if (!navigator.onLine) {
-      notifications.show({ color: 'yellow', message: t('expectedVisits.needsConnection') });
+  return useCallback(
+    async <T>(
+      method: string,
+      path: string,
+      body?: unknown,
+      success?: { title?: string; message: string },
+    ): Promise<SendResult<T>> => {
+      if (!navigator.onLine) {
+        notifications.show({ color: 'yellow', message: t('expectedVisits.needsConnection') });
+        return { ok: false, errors: {} };
+      }
+      const res = await api.request<{ data: T }>(method, path, body === undefined ? {} : { body });
+      if (res.ok) {
+        if (success) notifications.show({ color: 'teal', title: success.title, message: success.message });
+        // The change comes back through the feed; pull now so the list shows it at once.
+        sync?.trigger();
+        return { ok: true, data: res.data.data };
+      }
+      if (res.status === 400 || res.status === 409) {
+        notifications.show({ color: 'red', message: messageOf(res.body) ?? t('errors.generic') });
+        return { ok: false, errors: res.body?.errors ?? {} };
+      }
+      fail(res);
       return { ok: false, errors: {} };
-    }
-    const res = await api.request<{ data: T }>(method, path, body === undefined ? {} : { body });
-    if (res.ok) {
-      if (success) notifications.show({ color: 'teal', title: success.title, message: success.message });
-      // The change comes back through the feed; pull now so the list shows it at once.
-      sync?.trigger();
-      return { ok: true, data: res.data.data };
-    }
-    if (res.status === 400 || res.status === 409) {
-      notifications.show({ color: 'red', message: messageOf(res.body) ?? t('errors.generic') });
-      return { ok: false, errors: res.body?.errors ?? {} };
-    }
-    fail(res);
-    return { ok: false, errors: {} };
-  }, [t, fail, sync]);
+    },
+    [t, fail, sync],
+  );
 }

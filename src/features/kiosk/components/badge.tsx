@@ -4,8 +4,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { badgeCode } from '../../../../domain/kiosk';
 import type { DraftPerson } from '../journey/draft';
+import { formatDate } from '../../../../domain/date-format';
 
-export function Badge({ person, host, areaName, at }: { person: DraftPerson; host: string | null; areaName: string; at: number }) {
+export function Badge({
+  person,
+  host,
+  areaName,
+  at,
+}: {
+  person: DraftPerson;
+  host: string | null;
+  areaName: string;
+  at: number;
+}) {
   const { t, i18n } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
@@ -14,12 +25,16 @@ export function Badge({ person, host, areaName, at }: { person: DraftPerson; hos
   }, [person.id]);
   return (
     <div className="gh-badge" data-testid="kiosk-badge" data-qr={badgeCode(person.id)}>
-      {person.image ? <img className="gh-badge-photo" src={person.image} alt="" /> : <div className="gh-badge-photo" aria-hidden="true" />}
+      {person.image ? (
+        <img className="gh-badge-photo" src={person.image} alt="" />
+      ) : (
+        <div className="gh-badge-photo" aria-hidden="true" />
+      )}
       <div>
         <div className="gh-badge-name">{person.fullName}</div>
         {host ? <div className="gh-badge-line">{t('kiosk.badge.host', { host })}</div> : null}
         <div className="gh-badge-line">{areaName}</div>
-        <div className="gh-badge-line">{new Date(at).toLocaleDateString(i18n.language)}</div>
+        <div className="gh-badge-line">{formatDate(at, i18n.language)}</div>
       </div>
       {qr ? <img className="gh-badge-qr" src={qr} alt={t('kiosk.badge.qr')} /> : <div />}
     </div>

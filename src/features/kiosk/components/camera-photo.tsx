@@ -7,7 +7,13 @@ import { KButton } from './kit';
 const WIDTH = 250;
 const HEIGHT = 300;
 
-export function CameraPhoto({ value, onChange }: { value: string | undefined; onChange: (dataUrl: string | undefined) => void }) {
+export function CameraPhoto({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (dataUrl: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -49,12 +55,33 @@ export function CameraPhoto({ value, onChange }: { value: string | undefined; on
     <div>
       <p className="gk-label">{t('kiosk.person.photo')}</p>
       <div className="gk-row">
-        {value ? <img src={value} alt={t('kiosk.person.photo')} className="gh-kiosk-photo" data-testid="kiosk-photo-taken" /> : null}
-        {stream ? <video ref={video} className="gh-kiosk-photo" muted playsInline aria-label={t('kiosk.identify.camera')} onLoadedData={() => setReady(true)} /> : null}
-        {stream
-          ? <KButton size="lg" onClick={capture} disabled={!ready} data-testid="kiosk-photo-capture">{t('kiosk.person.capture')}</KButton>
-          : <KButton size="lg" variant="light" onClick={() => void open()} data-testid="kiosk-photo-open">{value ? t('kiosk.person.retake') : t('kiosk.person.takePhoto')}</KButton>}
-        {value ? <KButton size="lg" variant="subtle" onClick={() => onChange(undefined)}>{t('kiosk.person.removePhoto')}</KButton> : null}
+        {value ? (
+          <img src={value} alt={t('kiosk.person.photo')} className="gh-kiosk-photo" data-testid="kiosk-photo-taken" />
+        ) : null}
+        {stream ? (
+          <video
+            ref={video}
+            className="gh-kiosk-photo"
+            muted
+            playsInline
+            aria-label={t('kiosk.identify.camera')}
+            onLoadedData={() => setReady(true)}
+          />
+        ) : null}
+        {stream ? (
+          <KButton size="lg" onClick={capture} disabled={!ready} data-testid="kiosk-photo-capture">
+            {t('kiosk.person.capture')}
+          </KButton>
+        ) : (
+          <KButton size="lg" variant="light" onClick={() => void open()} data-testid="kiosk-photo-open">
+            {value ? t('kiosk.person.retake') : t('kiosk.person.takePhoto')}
+          </KButton>
+        )}
+        {value ? (
+          <KButton size="lg" variant="subtle" onClick={() => onChange(undefined)}>
+            {t('kiosk.person.removePhoto')}
+          </KButton>
+        ) : null}
       </div>
       {failed ? <p className="gk-error">{t('kiosk.identify.cameraError')}</p> : null}
     </div>

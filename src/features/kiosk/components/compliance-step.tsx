@@ -9,7 +9,12 @@ import { getRules } from '../hooks/use-rules';
 import type { Draft } from '../journey/draft';
 import { KButton, KCheck, KTextarea } from './kit';
 
-interface Props { data: KioskData; flow: KioskFlow | undefined; onDone: (patch: Partial<Draft>, stop?: boolean) => void; onCancel: () => void }
+interface Props {
+  data: KioskData;
+  flow: KioskFlow | undefined;
+  onDone: (patch: Partial<Draft>, stop?: boolean) => void;
+  onCancel: () => void;
+}
 
 export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
   const { t } = useTranslation();
@@ -24,10 +29,15 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
 
   async function submit() {
     setBusy(true);
-    const list = form!.questions.map((q) => answers[q.id]!).map((a) => (a.notes ? a : { questionId: a.questionId, answer: a.answer }));
+    const list = form!.questions
+      .map((q) => answers[q.id]!)
+      .map((a) => (a.notes ? a : { questionId: a.questionId, answer: a.answer }));
     const result = await getRules().evaluateCompliance(form!, list, agreed);
     setBusy(false);
-    onDone({ compliance: { formId: form!.id, version: form!.version, answers: list, agreed, outcome: result.outcome } }, result.outcome === 'failed');
+    onDone(
+      { compliance: { formId: form!.id, version: form!.version, answers: list, agreed, outcome: result.outcome } },
+      result.outcome === 'failed',
+    );
   }
 
   return (
@@ -39,28 +49,57 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
         const notesLength = (a?.notes ?? '').trim().length;
         return (
           <div key={q.id} className="gk-card gk-stack-tight" data-testid="kiosk-question">
-            <p className="gk-lead gk-strong" id={`q-${q.id}`}>{i + 1}. {q.text}</p>
+            <p className="gk-lead gk-strong" id={`q-${q.id}`}>
+              {i + 1}. {q.text}
+            </p>
             <div className="gk-row" role="radiogroup" aria-labelledby={`q-${q.id}`}>
               {(['yes', 'no'] as const).map((answer) => (
-                <KButton key={answer} role="radio" aria-checked={a?.answer === answer} variant={a?.answer === answer ? 'filled' : 'default'}
-                  data-testid={`kiosk-answer-${answer}`} onClick={() => set(q.id, { answer })}>{t(`kiosk.compliance.${answer}`)}</KButton>
+                <KButton
+                  key={answer}
+                  role="radio"
+                  aria-checked={a?.answer === answer}
+                  variant={a?.answer === answer ? 'filled' : 'default'}
+                  data-testid={`kiosk-answer-${answer}`}
+                  onClick={() => set(q.id, { answer })}
+                >
+                  {t(`kiosk.compliance.${answer}`)}
+                </KButton>
               ))}
             </div>
             {wrong ? (
-              <KTextarea label={t('kiosk.compliance.notes')} description={t('kiosk.compliance.notesHint', { count: NOTES_MIN })}
-                value={a.notes ?? ''} maxLength={1000} data-testid="kiosk-notes" onChange={(e) => set(q.id, { notes: e.currentTarget.value })}
-                error={notesLength > 0 && notesLength < NOTES_MIN ? t('kiosk.compliance.notesShort', { count: NOTES_MIN }) : undefined} />
+              <KTextarea
+                label={t('kiosk.compliance.notes')}
+                description={t('kiosk.compliance.notesHint', { count: NOTES_MIN })}
+                value={a.notes ?? ''}
+                maxLength={1000}
+                data-testid="kiosk-notes"
+                onChange={(e) => set(q.id, { notes: e.currentTarget.value })}
+                error={
+                  notesLength > 0 && notesLength < NOTES_MIN
+                    ? t('kiosk.compliance.notesShort', { count: NOTES_MIN })
+                    : undefined
+                }
+              />
             ) : null}
           </div>
         );
       })}
       {form.statement ? <p className="gk-lead gk-italic">{form.statement}</p> : null}
       {form.agreementText ? (
-        <KCheck label={form.agreementText} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} data-testid="kiosk-agree" />
+        <KCheck
+          label={form.agreementText}
+          checked={agreed}
+          onChange={(e) => setAgreed(e.currentTarget.checked)}
+          data-testid="kiosk-agree"
+        />
       ) : null}
       <div className="gh-kiosk-actions">
-        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
-        <KButton onClick={() => void submit()} disabled={!complete} loading={busy} data-testid="kiosk-next">{t('kiosk.next')}</KButton>
+        <KButton variant="subtle" onClick={onCancel}>
+          {t('kiosk.cancel')}
+        </KButton>
+        <KButton onClick={() => void submit()} disabled={!complete} loading={busy} data-testid="kiosk-next">
+          {t('kiosk.next')}
+        </KButton>
       </div>
     </div>
   );

@@ -7,7 +7,12 @@ import type { KioskData, KioskFlow } from '../hooks/use-kiosk-data';
 import type { Draft } from '../journey/draft';
 import { KButton, KTextarea, KTextInput } from './kit';
 
-interface Props { data: KioskData; flow: KioskFlow | undefined; onDone: (patch: Partial<Draft>) => void; onCancel: () => void }
+interface Props {
+  data: KioskData;
+  flow: KioskFlow | undefined;
+  onDone: (patch: Partial<Draft>) => void;
+  onCancel: () => void;
+}
 
 export function HostStep({ data, flow, onDone, onCancel }: Props) {
   const { t } = useTranslation();
@@ -24,23 +29,71 @@ export function HostStep({ data, flow, onDone, onCancel }: Props) {
     <div className="gk-stack" data-testid="kiosk-host">
       <h2>{t('kiosk.host.title')}</h2>
       {host ? (
-        <div className="gk-row"><span className="gk-badge gk-badge-large gk-tone-navy" data-testid="kiosk-host-chosen">{host.fullName}</span><KButton variant="subtle" size="lg" onClick={() => setHostId(null)}>{t('kiosk.host.change')}</KButton></div>
+        <div className="gk-row">
+          <span className="gk-badge gk-badge-large gk-tone-navy" data-testid="kiosk-host-chosen">
+            {host.fullName}
+          </span>
+          <KButton variant="subtle" size="lg" onClick={() => setHostId(null)}>
+            {t('kiosk.host.change')}
+          </KButton>
+        </div>
       ) : (
         <>
-          <KTextInput size="xl" label={t('kiosk.host.search')} description={t('kiosk.host.searchHint')} value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)} data-testid="kiosk-host-search" autoComplete="off" />
-          {hostSearchReady(query) && found.length === 0 ? <p className="gk-dimmed">{t('kiosk.identify.noMatch')}</p> : null}
+          <KTextInput
+            size="xl"
+            label={t('kiosk.host.search')}
+            description={t('kiosk.host.searchHint')}
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            data-testid="kiosk-host-search"
+            autoComplete="off"
+          />
+          {hostSearchReady(query) && found.length === 0 ? (
+            <p className="gk-dimmed">{t('kiosk.identify.noMatch')}</p>
+          ) : null}
           <div className="gk-stack-tight">
-            {found.map((h) => <KButton key={h.id} variant="default" className="gh-kiosk-person" data-testid="kiosk-host-match" onClick={() => setHostId(h.id)}>{h.fullName}</KButton>)}
+            {found.map((h) => (
+              <KButton
+                key={h.id}
+                variant="default"
+                className="gh-kiosk-person"
+                data-testid="kiosk-host-match"
+                onClick={() => setHostId(h.id)}
+              >
+                {h.fullName}
+              </KButton>
+            ))}
           </div>
         </>
       )}
-      <KTextarea label={t('kiosk.host.message')} value={message} maxLength={500} onChange={(e) => setMessage(e.currentTarget.value)} data-testid="kiosk-host-message" />
+      <KTextarea
+        label={t('kiosk.host.message')}
+        value={message}
+        maxLength={500}
+        onChange={(e) => setMessage(e.currentTarget.value)}
+        data-testid="kiosk-host-message"
+      />
       <div className="gh-kiosk-actions">
-        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
+        <KButton variant="subtle" onClick={onCancel}>
+          {t('kiosk.cancel')}
+        </KButton>
         <div className="gk-row">
-          {allowNone && !host ? <KButton variant="light" data-testid="kiosk-no-host" onClick={() => onDone({ hostId: null, hostMessage: '' })}>{t('kiosk.host.none')}</KButton> : null}
-          <KButton disabled={!host} data-testid="kiosk-next" onClick={() => onDone({ hostId, hostMessage: message.trim() })}>{t('kiosk.confirm')}</KButton>
+          {allowNone && !host ? (
+            <KButton
+              variant="light"
+              data-testid="kiosk-no-host"
+              onClick={() => onDone({ hostId: null, hostMessage: '' })}
+            >
+              {t('kiosk.host.none')}
+            </KButton>
+          ) : null}
+          <KButton
+            disabled={!host}
+            data-testid="kiosk-next"
+            onClick={() => onDone({ hostId, hostMessage: message.trim() })}
+          >
+            {t('kiosk.confirm')}
+          </KButton>
         </div>
       </div>
     </div>

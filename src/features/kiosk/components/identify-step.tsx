@@ -25,11 +25,30 @@ interface Props {
   entityId: string;
 }
 
-interface ExpectedVisitRow { id: string; status: string; arrivedAt?: number | null }
+interface ExpectedVisitRow {
+  id: string;
+  status: string;
+  arrivedAt?: number | null;
+}
 
-const asDraft = (p: KioskPerson): DraftPerson => ({ id: p.id, fullName: p.fullName, userTypeId: p.userTypeId, image: p.image ?? null });
+const asDraft = (p: KioskPerson): DraftPerson => ({
+  id: p.id,
+  fullName: p.fullName,
+  userTypeId: p.userTypeId,
+  image: p.image ?? null,
+});
 
-export function IdentifyStep({ data, draft, journey, present, onIdentified, onNew, onCancel, onRefused, entityId }: Props) {
+export function IdentifyStep({
+  data,
+  draft,
+  journey,
+  present,
+  onIdentified,
+  onNew,
+  onCancel,
+  onRefused,
+  entityId,
+}: Props) {
   const { t } = useTranslation();
   const db = useDb();
   const [query, setQuery] = useState('');
@@ -42,15 +61,23 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
   };
   const signingOut = draft.action === 'out';
   const types = journey ? shownTypes(data, journey).map((ty) => ty.id) : null;
-  const pool = data.people.filter((p) => (signingOut ? present.has(p.id) : !types || types.includes(p.userTypeId ?? '')));
-  const mode = signingOut ? 'quick' : journey?.settings.name_match ?? 'quick';
+  const pool = data.people.filter((p) =>
+    signingOut ? present.has(p.id) : !types || types.includes(p.userTypeId ?? ''),
+  );
+  const mode = signingOut ? 'quick' : (journey?.settings.name_match ?? 'quick');
   const matches = matchNames(pool, query, mode);
-  const canRegister = !signingOut && journey && shownTypes(data, journey).some((ty) => ty.registrationMethod !== 'pre-registered by admin' && ty.registrationMethod !== 'pre-registered only');
+  const canRegister =
+    !signingOut &&
+    journey &&
+    shownTypes(data, journey).some(
+      (ty) => ty.registrationMethod !== 'pre-registered by admin' && ty.registrationMethod !== 'pre-registered only',
+    );
 
   function pick(person: KioskPerson | undefined, method: IdentifyMethod, extra?: Partial<Draft>) {
     if (!person) return refuse('kiosk.identify.unknownCode');
     if (signingOut && !present.has(person.id)) return refuse('kiosk.identify.notSignedIn');
-    if (!signingOut && types && !types.includes(person.userTypeId ?? '')) return refuse('kiosk.identify.notThisJourney');
+    if (!signingOut && types && !types.includes(person.userTypeId ?? ''))
+      return refuse('kiosk.identify.notThisJourney');
     onIdentified(asDraft(person), method, extra);
   }
   function submitRfid() {
@@ -60,46 +87,112 @@ export function IdentifyStep({ data, draft, journey, present, onIdentified, onNe
   async function scanned(text: string) {
     setScanning(false);
     const code = readScannedCode(text);
-    if (code.kind === 'badge') return pick(data.people.find((p) => p.id === code.personId), 'qr');
+    if (code.kind === 'badge')
+      return pick(
+        data.people.find((p) => p.id === code.personId),
+        'qr',
+      );
     // A pre-registration QR: verified offline with the synced public key and revocations.
     const verdict = await verifyQrOnDevice(db, code.text, entityId);
-    if (!verdict.ok) return refuse(verdict.messageCode ? `linkExpired.${verdict.messageCode}` : `errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`);
+    if (!verdict.ok)
+      return refuse(
+        verdict.messageCode
+          ? `linkExpired.${verdict.messageCode}`
+          : `errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`,
+      );
     const visit = await db.table<ExpectedVisitRow, string>('expectedVisits').get(verdict.claims.visitId);
     // One arrival per visit: a code already used says so, with the link's own words.
     if (visit?.arrivedAt != null) return refuse('linkExpired.preregistration.arrived');
-    pick(data.people.find((p) => p.id === verdict.claims.personId), 'qr',
-      { expectedVisitId: verdict.claims.visitId, approvalRequired: visit?.status === 'pending' });
+    pick(
+      data.people.find((p) => p.id === verdict.claims.personId),
+      'qr',
+      { expectedVisitId: verdict.claims.visitId, approvalRequired: visit?.status === 'pending' },
+    );
   }
 
   return (
     <div className="gk-stack" data-testid="kiosk-identify">
       <h2>{signingOut ? t('kiosk.identify.titleOut') : journey?.name}</h2>
-      {problem ? <KAlert tone="red" data-testid="kiosk-identify-problem" onClose={() => setProblem(null)} closeLabel={t('common.close')}>{problem}</KAlert> : null}
-      <KTextInput size="xl" label={mode === 'private' ? t('kiosk.identify.fullName') : t('kiosk.identify.search')} value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)} data-testid="kiosk-search" autoComplete="off" />
-      {query.trim().length >= 2 && matches.length === 0 ? <p className="gk-dimmed">{t('kiosk.identify.noMatch')}</p> : null}
+      {problem ? (
+        <KAlert
+          tone="red"
+          data-testid="kiosk-identify-problem"
+          onClose={() => setProblem(null)}
+          closeLabel={t('common.close')}
+        >
+          {problem}
+        </KAlert>
+      ) : null}
+      <KTextInput
+        size="xl"
+        label={mode === 'private' ? t('kiosk.identify.fullName') : t('kiosk.identify.search')}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        data-testid="kiosk-search"
+        autoComplete="off"
+      />
+      {query.trim().length >= 2 && matches.length === 0 ? (
+        <p className="gk-dimmed">{t('kiosk.identify.noMatch')}</p>
+      ) : null}
       <div className="gk-stack-tight">
         {matches.map((p) => (
-          <KButton key={p.id} variant="default" className="gh-kiosk-person" data-testid="kiosk-match" onClick={() => pick(p, 'search')}>{p.fullName}</KButton>
+          <KButton
+            key={p.id}
+            variant="default"
+            className="gh-kiosk-person"
+            data-testid="kiosk-match"
+            onClick={() => pick(p, 'search')}
+          >
+            {p.fullName}
+          </KButton>
         ))}
       </div>
-      <form className="gk-row gk-row-nowrap gk-row-end" onSubmit={(e) => { e.preventDefault(); submitRfid(); }}>
+      <form
+        className="gk-row gk-row-nowrap gk-row-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submitRfid();
+        }}
+      >
         <div className="gk-grow">
-          <KTextInput size="xl" label={t('kiosk.identify.rfid')} value={rfid} onChange={(e) => setRfid(e.currentTarget.value)}
-            data-testid="kiosk-rfid" autoComplete="off" inputMode="numeric" />
+          <KTextInput
+            size="xl"
+            label={t('kiosk.identify.rfid')}
+            value={rfid}
+            onChange={(e) => setRfid(e.currentTarget.value)}
+            data-testid="kiosk-rfid"
+            autoComplete="off"
+            inputMode="numeric"
+          />
         </div>
-        <KButton type="submit" variant="light">{t('kiosk.identify.rfidGo')}</KButton>
+        <KButton type="submit" variant="light">
+          {t('kiosk.identify.rfidGo')}
+        </KButton>
       </form>
       {scanning ? (
         <Suspense fallback={<p>{t('kiosk.identify.cameraStarting')}</p>}>
-          <QrScanner onDecoded={(text) => void scanned(text)} onError={() => { setScanning(false); setProblem(t('kiosk.identify.cameraError')); }} />
+          <QrScanner
+            onDecoded={(text) => void scanned(text)}
+            onError={() => {
+              setScanning(false);
+              setProblem(t('kiosk.identify.cameraError'));
+            }}
+          />
         </Suspense>
       ) : null}
       <div className="gh-kiosk-actions">
-        <KButton variant="subtle" onClick={onCancel} data-testid="kiosk-cancel">{t('kiosk.cancel')}</KButton>
+        <KButton variant="subtle" onClick={onCancel} data-testid="kiosk-cancel">
+          {t('kiosk.cancel')}
+        </KButton>
         <div className="gk-row">
-          <KButton variant="light" data-testid="kiosk-scan" onClick={() => setScanning((s) => !s)}>{scanning ? t('kiosk.identify.stopScan') : t('kiosk.identify.scan')}</KButton>
-          {canRegister ? <KButton data-testid="kiosk-new" onClick={onNew}>{t('kiosk.identify.new')}</KButton> : null}
+          <KButton variant="light" data-testid="kiosk-scan" onClick={() => setScanning((s) => !s)}>
+            {scanning ? t('kiosk.identify.stopScan') : t('kiosk.identify.scan')}
+          </KButton>
+          {canRegister ? (
+            <KButton data-testid="kiosk-new" onClick={onNew}>
+              {t('kiosk.identify.new')}
+            </KButton>
+          ) : null}
         </div>
       </div>
     </div>

@@ -4,9 +4,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { visitStage } from '../../../../domain/journey';
+import { journeyOutcome } from '../../../../domain/kiosk-journey';
 import { KIOSK_IDLE_MS } from '../../../../domain/kiosk';
-import { onSite, type PresenceEvent } from '../../../../domain/presence';
+import { onSite } from '../../../../domain/presence';
 import type { ReasonChoice } from '../../../../domain/reasons';
 import { useDb } from '../../../db/db-context';
 import { flowFor, useKioskData, type KioskData } from '../hooks/use-kiosk-data';
@@ -15,7 +15,7 @@ import { useKioskCommands } from '../hooks/use-kiosk-commands';
 import { useIdle, useKioskSync, useKioskUpdates } from '../hooks/use-kiosk-runtime';
 import { commitDraft, type CommitResult } from '../journey/commit';
 import { emptyDraft, type Draft, type DraftPerson, type IdentifyMethod, type Step } from '../journey/draft';
-import { modeOf, reasonChoice, remainingSteps, type PassedAnswer } from '../journey/steps';
+import { modeOf, reasonChoice, remainingSteps } from '../journey/steps';
 import type { KioskRegistration } from '../journey/kiosk-store';
 import { ChecksStep } from './checks-step';
 import { ComplianceStep } from './compliance-step';
@@ -29,7 +29,13 @@ import { ReasonStep } from './reason-step';
 import { RemoteSupportNotice } from './remote-notice';
 import { ResultStep } from './result-step';
 
-interface State { step: Step; draft: Draft; queue: Step[]; reason: ReasonChoice; result: CommitResult | null }
+interface State {
+  step: Step;
+  draft: Draft;
+  queue: Step[];
+  reason: ReasonChoice;
+  result: CommitResult | null;
+}
 const HOME: State = { step: 'home', draft: emptyDraft('in', null), queue: [], reason: { kind: 'none' }, result: null };
 const RESULT_IDLE_MS = 12_000;
 
@@ -39,9 +45,9 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
   const data = useKioskData();
   const record = useKioskSync();
   const [state, setState] = useState<State>(HOME);
-  const answers = (useLiveQuery(() => db.table('complianceAnswers').toArray(), [db]) ?? []) as PassedAnswer[];
+  const answers = useLiveQuery(() => db.complianceAnswers.toArray(), [db]) ?? [];
   const events = useLiveQuery(() => db.visitEvents.toArray(), [db]);
-  const present = useMemo(() => onSite((events ?? []) as unknown as PresenceEvent[]), [events]);
+  const present = useMemo(() => onSite(events ?? []), [events]);
   const goHome = useCallback(() => setState(HOME), []);
   useIdle(state.step !== 'home', state.step === 'result' ? RESULT_IDLE_MS : KIOSK_IDLE_MS, goHome);
   useKioskUpdates(state.step === 'home');
@@ -54,13 +60,15 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
 
   if (!data) return <KLoading label={t('common.loading')} />;
   const journey = data.journeys.find((j) => j.id === state.draft.journeyId);
-  const flow = state.draft.person ? flowFor(data, state.draft.journeyId ?? '', state.draft.person.userTypeId) : undefined;
+  const flow = state.draft.person
+    ? flowFor(data, state.draft.journeyId ?? '', state.draft.person.userTypeId)
+    : undefined;
 
   async function confirm(draft: Draft) {
     if (!record) return;
     const f = draft.person && data ? flowFor(data, draft.journeyId ?? '', draft.person.userTypeId) : undefined;
     // The stage is a few comparisons: derived here, no worker round trip between tap and result.
-    const result = await commitDraft(record, visitStage, draft, kiosk, f, Date.now());
+    const result = await commitDraft(record, journeyOutcome, draft, kiosk, f, Date.now());
     setState((s) => ({ ...s, step: 'result', draft, result }));
   }
 
@@ -79,10 +87,20 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
   function identified(person: DraftPerson, method: IdentifyMethod, extra: Partial<Draft> = {}) {
     const d = data as KioskData;
     const draft: Draft = { ...state.draft, ...extra, person, method };
-    const personJourney = journey ?? d.journeys.find((j) => j.settings.attendance_mode_id && (j.settings.shown_user_types.length === 0 || j.settings.shown_user_types.includes(person.userTypeId ?? '')));
+    const personJourney =
+      journey ??
+      d.journeys.find(
+        (j) =>
+          j.settings.attendance_mode_id &&
+          (j.settings.shown_user_types.length === 0 || j.settings.shown_user_types.includes(person.userTypeId ?? '')),
+      );
     const reason = reasonChoice(modeOf(d, personJourney), draft.action, present.has(person.id), new Date());
     if (reason.kind === 'code') draft.reason = { attendanceCode: reason.attendanceCode };
-    if (reason.kind === 'preselected') draft.reason = { reasonId: reason.reason.id, ...(reason.reason.attendanceCode ? { attendanceCode: reason.reason.attendanceCode } : {}) };
+    if (reason.kind === 'preselected')
+      draft.reason = {
+        reasonId: reason.reason.id,
+        ...(reason.reason.attendanceCode ? { attendanceCode: reason.reason.attendanceCode } : {}),
+      };
     const f = flowFor(d, draft.journeyId ?? '', person.userTypeId);
     const [next, ...rest] = remainingSteps(draft, f, reason, answers, Date.now());
     if (!next) {
@@ -93,21 +111,47 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     setState({ ...state, draft, reason, step: next, queue: rest });
   }
 
-  const start = (action: 'in' | 'out', journeyId: string | null) => setState({ ...HOME, step: 'identify', draft: emptyDraft(action, journeyId) });
+  const start = (action: 'in' | 'out', journeyId: string | null) =>
+    setState({ ...HOME, step: 'identify', draft: emptyDraft(action, journeyId) });
   const common = { onCancel: goHome };
   const screen = (() => {
     switch (state.step) {
-      case 'home': return <KioskHome kiosk={kiosk} data={data} onStart={start} />;
+      case 'home':
+        return <KioskHome kiosk={kiosk} data={data} onStart={start} />;
       case 'identify':
-        return <IdentifyStep {...common} onRefused={refused} entityId={kiosk.entity.id} data={data} draft={state.draft} journey={journey} present={present} onIdentified={identified}
-          onNew={() => setState((s) => ({ ...s, step: 'new-person' }))} />;
+        return (
+          <IdentifyStep
+            {...common}
+            onRefused={refused}
+            entityId={kiosk.entity.id}
+            data={data}
+            draft={state.draft}
+            journey={journey}
+            present={present}
+            onIdentified={identified}
+            onNew={() => setState((s) => ({ ...s, step: 'new-person' }))}
+          />
+        );
       case 'new-person':
-        return <NewPersonStep {...common} onRefused={refused} data={data} journey={journey} onRegistered={(person, extra) => identified(person, 'new', extra)} />;
-      case 'compliance': return <ComplianceStep {...common} data={data} flow={flow} onDone={advance} />;
-      case 'checks': return <ChecksStep {...common} flow={flow} onDone={advance} />;
-      case 'host': return <HostStep {...common} data={data} flow={flow} onDone={advance} />;
-      case 'reason': return <ReasonStep {...common} choice={state.reason} draft={state.draft} onDone={advance} />;
-      case 'result': return <ResultStep kiosk={kiosk} data={data} draft={state.draft} result={state.result} onDone={goHome} />;
+        return (
+          <NewPersonStep
+            {...common}
+            onRefused={refused}
+            data={data}
+            journey={journey}
+            onRegistered={(person, extra) => identified(person, 'new', extra)}
+          />
+        );
+      case 'compliance':
+        return <ComplianceStep {...common} data={data} flow={flow} onDone={advance} />;
+      case 'checks':
+        return <ChecksStep {...common} flow={flow} onDone={advance} />;
+      case 'host':
+        return <HostStep {...common} data={data} flow={flow} onDone={advance} />;
+      case 'reason':
+        return <ReasonStep {...common} choice={state.reason} draft={state.draft} onDone={advance} />;
+      case 'result':
+        return <ResultStep kiosk={kiosk} data={data} draft={state.draft} result={state.result} onDone={goHome} />;
     }
   })();
   return (

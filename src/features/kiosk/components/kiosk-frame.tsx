@@ -10,26 +10,60 @@ import type { KioskRegistration } from '../journey/kiosk-store';
 import { KBadge, KButton } from './kit';
 import './kiosk.css';
 
-export function KioskFrame({ kiosk, step, busy, children }: { kiosk: KioskRegistration; step: Step; busy: boolean; children: ReactNode }) {
+export function KioskFrame({
+  kiosk,
+  step,
+  busy,
+  children,
+}: {
+  kiosk: KioskRegistration;
+  step: Step;
+  busy: boolean;
+  children: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const s = useSyncStatus();
   return (
     <div className="gh-kiosk" data-testid="kiosk" data-step={step} data-busy={busy}>
       <header className="gh-kiosk-header">
         <div className="gh-kiosk-brand">
-          {kiosk.entity.logo ? <img src={kiosk.entity.logo} alt="" /> : <div className="gh-kiosk-logo" aria-hidden="true">{kiosk.entity.name.slice(0, 1)}</div>}
+          {kiosk.entity.logo ? (
+            <img src={kiosk.entity.logo} alt="" />
+          ) : (
+            <div className="gh-kiosk-logo" aria-hidden="true">
+              {kiosk.entity.name.slice(0, 1)}
+            </div>
+          )}
           <div className="gh-kiosk-title">
             <p className="gh-kiosk-company">{kiosk.entity.name}</p>
-            <p className="gk-dimmed" data-testid="kiosk-area">{t('kiosk.areaAt', { area: kiosk.areaName, site: kiosk.siteName })}</p>
+            <p className="gk-dimmed" data-testid="kiosk-area">
+              {t('kiosk.areaAt', { area: kiosk.areaName, site: kiosk.siteName })}
+            </p>
           </div>
         </div>
         <div className="gk-row gk-row-nowrap">
-          <KBadge tone={s.online ? 'teal' : 'gray'} data-testid="kiosk-online" data-online={s.online}>{s.online ? t('kiosk.online') : t('kiosk.offline')}</KBadge>
-          {s.pending > 0 ? <KBadge tone="yellow" data-testid="kiosk-pending">{t('kiosk.unsent', { count: s.pending })}</KBadge> : null}
-          {step === 'home' ? LANGUAGES.map((lang: Language) => (
-            <KButton key={lang} size="lg" variant={i18n.language === lang ? 'filled' : 'default'} className="gh-kiosk-lang" lang={lang}
-              onClick={() => void switchLanguage(lang, { showOverlay: () => undefined })}>{LANGUAGE_LABELS[lang]}</KButton>
-          )) : null}
+          <KBadge tone={s.online ? 'teal' : 'gray'} data-testid="kiosk-online" data-online={s.online}>
+            {s.online ? t('kiosk.online') : t('kiosk.offline')}
+          </KBadge>
+          {s.pending > 0 ? (
+            <KBadge tone="yellow" data-testid="kiosk-pending">
+              {t('kiosk.unsent', { count: s.pending })}
+            </KBadge>
+          ) : null}
+          {step === 'home'
+            ? LANGUAGES.map((lang: Language) => (
+                <KButton
+                  key={lang}
+                  size="lg"
+                  variant={i18n.language === lang ? 'filled' : 'default'}
+                  className="gh-kiosk-lang"
+                  lang={lang}
+                  onClick={() => void switchLanguage(lang, { showOverlay: () => undefined })}
+                >
+                  {LANGUAGE_LABELS[lang]}
+                </KButton>
+              ))
+            : null}
         </div>
       </header>
       <main className="gh-kiosk-main">{children}</main>

@@ -9,10 +9,20 @@ function requestFullscreen() {
   if (!document.fullscreenElement) void document.documentElement.requestFullscreen?.().catch(() => undefined);
 }
 
-export function KioskHome({ kiosk, data, onStart }: { kiosk: KioskRegistration; data: KioskData; onStart: (action: 'in' | 'out', journeyId: string | null) => void }) {
+export function KioskHome({
+  kiosk,
+  data,
+  onStart,
+}: {
+  kiosk: KioskRegistration;
+  data: KioskData;
+  onStart: (action: 'in' | 'out', journeyId: string | null) => void;
+}) {
   const { t } = useTranslation();
   const now = Date.now();
-  const journeys = data.journeys.filter((j) => j.settings.areas.length === 0 || j.settings.areas.includes(kiosk.areaId));
+  const journeys = data.journeys.filter(
+    (j) => j.settings.areas.length === 0 || j.settings.areas.includes(kiosk.areaId),
+  );
   const shown = data.announcements
     .filter((a) => (a.pinned || a.urgent) && a.publishAt <= now && (a.expiresAt === null || a.expiresAt > now))
     .sort((a, b) => Number(b.urgent) - Number(a.urgent));
@@ -23,18 +33,38 @@ export function KioskHome({ kiosk, data, onStart }: { kiosk: KioskRegistration; 
         <p className="gk-lead gk-dimmed">{t('kiosk.chooseJourney')}</p>
       </div>
       {shown.map((a) => (
-        <KAlert key={a.id} tone={a.urgent ? 'red' : 'blue'} title={a.urgent ? t('kiosk.urgent') : t('kiosk.pinned')} data-testid="kiosk-announcement">
+        <KAlert
+          key={a.id}
+          tone={a.urgent ? 'red' : 'blue'}
+          title={a.urgent ? t('kiosk.urgent') : t('kiosk.pinned')}
+          data-testid="kiosk-announcement"
+        >
           <p className="gk-lead">{a.description}</p>
         </KAlert>
       ))}
-      {journeys.length === 0 ? <p className="gk-lead" data-testid="kiosk-no-journeys">{t('kiosk.noJourneys')}</p> : null}
+      {journeys.length === 0 ? (
+        <p className="gk-lead" data-testid="kiosk-no-journeys">
+          {t('kiosk.noJourneys')}
+        </p>
+      ) : null}
       <div className="gh-kiosk-journeys">
         {journeys.map((j) => (
-          <KButton key={j.id} className="gh-kiosk-journey" data-testid="kiosk-journey" onClick={() => onStart('in', j.id)}>
+          <KButton
+            key={j.id}
+            className="gh-kiosk-journey"
+            data-testid="kiosk-journey"
+            onClick={() => onStart('in', j.id)}
+          >
             {j.name}
           </KButton>
         ))}
-        <KButton variant="outline" tone="orange" className="gh-kiosk-journey" data-testid="kiosk-sign-out" onClick={() => onStart('out', null)}>
+        <KButton
+          variant="outline"
+          tone="orange"
+          className="gh-kiosk-journey"
+          data-testid="kiosk-sign-out"
+          onClick={() => onStart('out', null)}
+        >
           {t('kiosk.signOut')}
         </KButton>
       </div>

@@ -14,6 +14,23 @@ export function KioskPage() {
   const { t } = useTranslation();
   const db = useDb();
   const kiosk = useLiveQuery(() => loadKiosk(db), [db]);
-  if (kiosk === undefined) return <div className="gh-kiosk"><KLoading label={t('common.loading')} /></div>;
-  return kiosk ? <KioskApp kiosk={kiosk} /> : <Suspense fallback={<div className="gh-kiosk"><KLoading label={t('common.loading')} /></div>}><RegisterShell /></Suspense>;
+  if (kiosk === undefined)
+    return (
+      <div className="gh-kiosk">
+        <KLoading label={t('common.loading')} />
+      </div>
+    );
+  return kiosk ? (
+    <KioskApp kiosk={kiosk} />
+  ) : (
+    <Suspense
+      fallback={
+        <div className="gh-kiosk">
+          <KLoading label={t('common.loading')} />
+        </div>
+      }
+    >
+      <RegisterShell />
+    </Suspense>
+  );
 }

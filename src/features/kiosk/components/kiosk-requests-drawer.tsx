@@ -6,9 +6,15 @@ import { useTranslation } from 'react-i18next';
 import type { KioskCommandStatus, KioskRequestItem } from '../../../../domain/kiosk-commands';
 import { api } from '../../../api/client';
 import type { KioskItem } from './kiosk-admin-modals';
+import { formatDateTime } from '../../../../domain/date-format';
 
 const REFRESH_MS = 5_000;
-const STATUS_COLOR: Record<KioskCommandStatus, string> = { pending: 'gray', delivered: 'blue', succeeded: 'teal', failed: 'red' };
+const STATUS_COLOR: Record<KioskCommandStatus, string> = {
+  pending: 'gray',
+  delivered: 'blue',
+  succeeded: 'teal',
+  failed: 'red',
+};
 
 export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
@@ -26,18 +32,36 @@ export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | nul
     const timer = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(timer);
   }, [id, load]);
-  const time = (ms: number | null) => (ms ? new Date(ms).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }) : '—');
-  const detail = (r: KioskRequestItem) => (r.command === 'logging' ? t(r.payload.enabled ? 'kioskAdmin.requests.on' : 'kioskAdmin.requests.off')
-    : r.command === 'update_app' && typeof r.payload.version === 'string' ? r.payload.version : null);
+  const time = (ms: number | null) => formatDateTime(ms, i18n.language, { seconds: true });
+  const detail = (r: KioskRequestItem) =>
+    r.command === 'logging'
+      ? t(r.payload.enabled ? 'kioskAdmin.requests.on' : 'kioskAdmin.requests.off')
+      : r.command === 'update_app' && typeof r.payload.version === 'string'
+        ? r.payload.version
+        : null;
 
   return (
-    <Drawer opened={kiosk !== null} onClose={onClose} position="right" size="xl" title={t('kioskAdmin.requests.title', { name: kiosk?.kiosk_name ?? '' })}>
+    <Drawer
+      opened={kiosk !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={t('kioskAdmin.requests.title', { name: kiosk?.kiosk_name ?? '' })}
+    >
       <Stack gap="sm" data-testid="kiosk-requests" data-loaded={items !== null}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text size="sm" c="dimmed">{t('kioskAdmin.requests.hint')}</Text>
-          <Button size="xs" variant="light" onClick={() => void load()} style={{ flexShrink: 0 }}>{t('kioskAdmin.requests.refresh')}</Button>
+          <Text size="sm" c="dimmed">
+            {t('kioskAdmin.requests.hint')}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => void load()} style={{ flexShrink: 0 }}>
+            {t('kioskAdmin.requests.refresh')}
+          </Button>
         </Group>
-        {items && items.length === 0 ? <Text c="dimmed" data-testid="kiosk-requests-empty">{t('kioskAdmin.requests.empty')}</Text> : (
+        {items && items.length === 0 ? (
+          <Text c="dimmed" data-testid="kiosk-requests-empty">
+            {t('kioskAdmin.requests.empty')}
+          </Text>
+        ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="xs">
               <Table.Thead>
@@ -53,15 +77,37 @@ export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | nul
                 {(items ?? []).map((r) => (
                   <Table.Tr key={r.id} data-testid="kiosk-request-row" data-command={r.command} data-status={r.status}>
                     <Table.Td>
-                      <Text size="sm" fw={500}>{t(`kioskAdmin.requests.commands.${r.command}`)}</Text>
-                      {detail(r) ? <Text size="xs" c="dimmed">{detail(r)}</Text> : null}
+                      <Text size="sm" fw={500}>
+                        {t(`kioskAdmin.requests.commands.${r.command}`)}
+                      </Text>
+                      {detail(r) ? (
+                        <Text size="xs" c="dimmed">
+                          {detail(r)}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[r.status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>{t(`kioskAdmin.requests.statuses.${r.status}`)}</Badge>
+                      <Badge
+                        color={STATUS_COLOR[r.status]}
+                        variant="light"
+                        style={{ flexShrink: 0, overflow: 'visible' }}
+                      >
+                        {t(`kioskAdmin.requests.statuses.${r.status}`)}
+                      </Badge>
                     </Table.Td>
-                    <Table.Td><Text size="sm">{r.requested_by.full_name ?? '—'}</Text></Table.Td>
-                    <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{time(r.created_at)}</Text></Table.Td>
-                    <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{r.status === 'pending' ? '—' : time(r.status_at)}</Text></Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{r.requested_by.full_name ?? '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {time(r.created_at)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {r.status === 'pending' ? '—' : time(r.status_at)}
+                      </Text>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -42,8 +42,14 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused
   function submit() {
     if (!type || !decision || decision.kind === 'refused' || decision.kind === 'needs_expected_visit') return;
     const args = {
-      personId: uuidv7(), userTypeId: type.id, at: Date.now(), ...values, ...(photo ? { photo } : {}),
-      customFields: fields.filter((f) => custom[f.id] !== undefined && custom[f.id] !== '').map((f) => ({ custom_field_id: f.id, type: f.type, value: custom[f.id]! })),
+      personId: uuidv7(),
+      userTypeId: type.id,
+      at: Date.now(),
+      ...values,
+      ...(photo ? { photo } : {}),
+      customFields: fields
+        .filter((f) => custom[f.id] !== undefined && custom[f.id] !== '')
+        .map((f) => ({ custom_field_id: f.id, type: f.type, value: custom[f.id]! })),
     };
     const parsed = parse(registerPersonArgs, args);
     const found: Record<string, string[]> = parsed.ok ? {} : { ...parsed.errors };
@@ -54,8 +60,10 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused
     setErrors(found);
     if (!parsed.ok || Object.keys(found).length) return;
     const a: RegisterPersonArgs = parsed.value;
-    onRegistered({ id: a.personId, fullName: `${a.firstName} ${a.lastName}`, userTypeId: a.userTypeId, image: a.photo ?? null },
-      { registration: a, approvalRequired: decision.kind === 'register_pending_approval' });
+    onRegistered(
+      { id: a.personId, fullName: `${a.firstName} ${a.lastName}`, userTypeId: a.userTypeId, image: a.photo ?? null },
+      { registration: a, approvalRequired: decision.kind === 'register_pending_approval' },
+    );
   }
 
   const err = (name: string) => (errors[name]?.[0] ? t(errors[name]![0]!) : undefined);
@@ -64,24 +72,48 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused
       <h2>{t('kiosk.person.title')}</h2>
       <div role="radiogroup" aria-label={t('kiosk.person.type')} className="gk-row">
         {types.map((ty) => (
-          <KButton key={ty.id} role="radio" aria-checked={ty.id === typeId} variant={ty.id === typeId ? 'filled' : 'default'}
-            data-testid="kiosk-type" onClick={() => setTypeId(ty.id)}>{ty.name}</KButton>
+          <KButton
+            key={ty.id}
+            role="radio"
+            aria-checked={ty.id === typeId}
+            variant={ty.id === typeId ? 'filled' : 'default'}
+            data-testid="kiosk-type"
+            onClick={() => setTypeId(ty.id)}
+          >
+            {ty.name}
+          </KButton>
         ))}
       </div>
-      {decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit'
-        ? <KAlert tone="red" data-testid="kiosk-refused">{t('errors.registration_unavailable')}</KAlert> : null}
-      {decision?.kind === 'register_pending_approval' ? <KAlert tone="yellow">{t('kiosk.person.needsApproval')}</KAlert> : null}
-      {type && decision && (decision.kind === 'register' || decision.kind === 'register_pending_approval' || decision.kind === 'no_registration') ? (
+      {decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit' ? (
+        <KAlert tone="red" data-testid="kiosk-refused">
+          {t('errors.registration_unavailable')}
+        </KAlert>
+      ) : null}
+      {decision?.kind === 'register_pending_approval' ? (
+        <KAlert tone="yellow">{t('kiosk.person.needsApproval')}</KAlert>
+      ) : null}
+      {type &&
+      decision &&
+      (decision.kind === 'register' ||
+        decision.kind === 'register_pending_approval' ||
+        decision.kind === 'no_registration') ? (
         <>
           <div className="gk-grid-2">
             {FIELDS.map((name) => (
-              <KTextInput key={name} name={name} label={t(`kiosk.person.${name}`)} value={values[name] ?? ''} error={err(name)}
-                required={name !== 'companyName'} inputMode={name === 'phone' ? 'tel' : name === 'email' ? 'email' : 'text'}
+              <KTextInput
+                key={name}
+                name={name}
+                label={t(`kiosk.person.${name}`)}
+                value={values[name] ?? ''}
+                error={err(name)}
+                required={name !== 'companyName'}
+                inputMode={name === 'phone' ? 'tel' : name === 'email' ? 'email' : 'text'}
                 maxLength={name === 'phone' ? 20 : name === 'email' ? 254 : name === 'companyName' ? 50 : 30}
                 onChange={(e) => {
                   const v = name === 'phone' ? e.currentTarget.value.replace(/\D/g, '') : e.currentTarget.value;
                   setValues((s) => ({ ...s, [name]: v }));
-                }} />
+                }}
+              />
             ))}
           </div>
           <CustomFields fields={fields} values={custom} onChange={(id, v) => setCustom((s) => ({ ...s, [id]: v }))} />
@@ -89,8 +121,16 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused
         </>
       ) : null}
       <div className="gh-kiosk-actions">
-        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
-        <KButton onClick={submit} disabled={!type || decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit'} data-testid="kiosk-next">{t('kiosk.next')}</KButton>
+        <KButton variant="subtle" onClick={onCancel}>
+          {t('kiosk.cancel')}
+        </KButton>
+        <KButton
+          onClick={submit}
+          disabled={!type || decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit'}
+          data-testid="kiosk-next"
+        >
+          {t('kiosk.next')}
+        </KButton>
       </div>
     </div>
   );

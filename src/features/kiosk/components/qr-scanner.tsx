@@ -3,7 +3,13 @@ import { useEffect, useRef } from 'react';
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
 import { useTranslation } from 'react-i18next';
 
-export function QrScanner({ onDecoded, onError }: { onDecoded: (text: string) => void; onError: (error: unknown) => void }) {
+export function QrScanner({
+  onDecoded,
+  onError,
+}: {
+  onDecoded: (text: string) => void;
+  onError: (error: unknown) => void;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const done = useRef(onDecoded);
@@ -14,20 +20,32 @@ export function QrScanner({ onDecoded, onError }: { onDecoded: (text: string) =>
     let controls: IScannerControls | null = null;
     let stopped = false;
     const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
-    reader.decodeFromVideoDevice(undefined, video.current!, (result, _error, c) => {
-      if (result && !stopped) {
-        stopped = true;
-        c.stop();
-        done.current(result.getText());
-      }
-    }).then((c) => {
-      controls = c;
-      if (stopped) c.stop();
-    }).catch((error: unknown) => failed.current(error));
+    reader
+      .decodeFromVideoDevice(undefined, video.current!, (result, _error, c) => {
+        if (result && !stopped) {
+          stopped = true;
+          c.stop();
+          done.current(result.getText());
+        }
+      })
+      .then((c) => {
+        controls = c;
+        if (stopped) c.stop();
+      })
+      .catch((error: unknown) => failed.current(error));
     return () => {
       stopped = true;
       controls?.stop();
     };
   }, []);
-  return <video ref={video} className="gh-kiosk-video" muted playsInline aria-label={t('kiosk.identify.camera')} data-testid="kiosk-video" />;
+  return (
+    <video
+      ref={video}
+      className="gh-kiosk-video"
+      muted
+      playsInline
+      aria-label={t('kiosk.identify.camera')}
+      data-testid="kiosk-video"
+    />
+  );
 }

@@ -6,7 +6,12 @@ import type { ReasonChoice } from '../../../../domain/reasons';
 import type { Draft } from '../journey/draft';
 import { KButton } from './kit';
 
-interface Props { choice: ReasonChoice; draft: Draft; onDone: (patch: Partial<Draft>) => void; onCancel: () => void }
+interface Props {
+  choice: ReasonChoice;
+  draft: Draft;
+  onDone: (patch: Partial<Draft>) => void;
+  onCancel: () => void;
+}
 
 export function ReasonStep({ choice, draft, onDone, onCancel }: Props) {
   const { t } = useTranslation();
@@ -19,14 +24,37 @@ export function ReasonStep({ choice, draft, onDone, onCancel }: Props) {
       <p className="gk-lead">{draft.person?.fullName}</p>
       <div className="gk-stack-tight" role="radiogroup" aria-label={t('kiosk.reason.pick')}>
         {reasons.map((r) => (
-          <KButton key={r.id} role="radio" aria-checked={r.id === picked} variant={r.id === picked ? 'filled' : 'default'}
-            className="gh-kiosk-person" data-testid="kiosk-reason-option" data-selected={r.id === picked} onClick={() => setPicked(r.id)}>{r.name}</KButton>
+          <KButton
+            key={r.id}
+            role="radio"
+            aria-checked={r.id === picked}
+            variant={r.id === picked ? 'filled' : 'default'}
+            className="gh-kiosk-person"
+            data-testid="kiosk-reason-option"
+            data-selected={r.id === picked}
+            onClick={() => setPicked(r.id)}
+          >
+            {r.name}
+          </KButton>
         ))}
       </div>
       <div className="gh-kiosk-actions">
-        <KButton variant="subtle" onClick={onCancel}>{t('kiosk.cancel')}</KButton>
-        <KButton disabled={!reason} data-testid="kiosk-next"
-          onClick={() => reason && onDone({ reason: { reasonId: reason.id, ...(reason.attendanceCode ? { attendanceCode: reason.attendanceCode } : {}) } })}>
+        <KButton variant="subtle" onClick={onCancel}>
+          {t('kiosk.cancel')}
+        </KButton>
+        <KButton
+          disabled={!reason}
+          data-testid="kiosk-next"
+          onClick={() =>
+            reason &&
+            onDone({
+              reason: {
+                reasonId: reason.id,
+                ...(reason.attendanceCode ? { attendanceCode: reason.attendanceCode } : {}),
+              },
+            })
+          }
+        >
           {t('kiosk.confirm')}
         </KButton>
       </div>

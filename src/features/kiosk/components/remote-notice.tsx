@@ -8,7 +8,12 @@ export function RemoteSupportNotice({ notice, onClose }: { notice: RemoteNotice;
   const { t } = useTranslation();
   return (
     <div className="gh-kiosk-notice" data-testid="kiosk-remote-notice" data-notice={notice}>
-      <KAlert tone={notice === 'support_ended' ? 'gray' : 'blue'} title={t(`kiosk.remote.${notice}.title`)} onClose={onClose} closeLabel={t('common.close')}>
+      <KAlert
+        tone={notice === 'support_ended' ? 'gray' : 'blue'}
+        title={t(`kiosk.remote.${notice}.title`)}
+        onClose={onClose}
+        closeLabel={t('common.close')}
+      >
         <p>{t(`kiosk.remote.${notice}.body`)}</p>
       </KAlert>
     </div>

@@ -9,7 +9,13 @@ import { flowFor } from '../hooks/use-kiosk-data';
 import { Badge } from './badge';
 import { KAlert, KButton } from './kit';
 
-interface Props { kiosk: KioskRegistration; data: KioskData; draft: Draft; result: CommitResult | null; onDone: () => void }
+interface Props {
+  kiosk: KioskRegistration;
+  data: KioskData;
+  draft: Draft;
+  result: CommitResult | null;
+  onDone: () => void;
+}
 
 export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
   const { t } = useTranslation();
@@ -20,28 +26,65 @@ export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
   const reasons = data.modes.flatMap((m) => m.reasons);
   const reason = reasons.find((r) => r.id === draft.reason?.reasonId);
   const color = result.signedIn || result.signedOut ? 'teal' : result.stage?.startsWith('waiting') ? 'yellow' : 'red';
-  const headline = result.signedOut ? t('kiosk.result.signedOut', { name })
-    : result.signedIn ? t('kiosk.result.signedIn', { name })
-      : result.refusal ? t(`kiosk.result.${result.refusal === 'temperature.above_threshold' ? 'temperature' : 'mask'}`)
+  const headline = result.signedOut
+    ? t('kiosk.result.signedOut', { name })
+    : result.signedIn
+      ? t('kiosk.result.signedIn', { name })
+      : result.refusal
+        ? t(`kiosk.result.${result.refusal === 'temperature.above_threshold' ? 'temperature' : 'mask'}`)
         : t(`kiosk.stage.${result.stage}`);
   return (
-    <div className="gk-stack" data-testid="kiosk-result" data-stage={result.stage ?? ''} data-signed-in={result.signedIn} data-signed-out={result.signedOut}
-      data-refusal={result.refusal ?? ''}>
+    <div
+      className="gk-stack"
+      data-testid="kiosk-result"
+      data-stage={result.stage ?? ''}
+      data-signed-in={result.signedIn}
+      data-signed-out={result.signedOut}
+      data-refusal={result.refusal ?? ''}
+    >
       <KAlert tone={color} filled>
         <h2 data-testid="kiosk-result-headline">{headline}</h2>
       </KAlert>
-      {result.stage && !result.signedIn && result.refusal ? <p className="gk-lead" data-testid="kiosk-result-stage">{t('kiosk.result.stage', { stage: t(`kiosk.stage.${result.stage}`) })}</p> : null}
-      {!result.signedIn && !result.signedOut ? <p className="gk-lead">{t(result.stage?.startsWith('waiting') ? 'kiosk.result.waitHelp' : 'kiosk.result.refusedHelp')}</p> : null}
-      {reason ? <p className="gk-lead" data-testid="kiosk-result-reason">{t('kiosk.result.reason', { reason: reason.name })}</p> : null}
-      {draft.temperature ? <p className="gk-lead">{t('kiosk.result.reading', { value: draft.temperature.celsius })}</p> : null}
+      {result.stage && !result.signedIn && result.refusal ? (
+        <p className="gk-lead" data-testid="kiosk-result-stage">
+          {t('kiosk.result.stage', { stage: t(`kiosk.stage.${result.stage}`) })}
+        </p>
+      ) : null}
+      {!result.signedIn && !result.signedOut ? (
+        <p className="gk-lead">
+          {t(result.stage?.startsWith('waiting') ? 'kiosk.result.waitHelp' : 'kiosk.result.refusedHelp')}
+        </p>
+      ) : null}
+      {reason ? (
+        <p className="gk-lead" data-testid="kiosk-result-reason">
+          {t('kiosk.result.reason', { reason: reason.name })}
+        </p>
+      ) : null}
+      {draft.temperature ? (
+        <p className="gk-lead">{t('kiosk.result.reading', { value: draft.temperature.celsius })}</p>
+      ) : null}
       {host ? <p className="gk-lead">{t('kiosk.result.hostNotified', { host: host.fullName })}</p> : null}
-      {result.outputs?.filter((o) => o !== 'print_badge').map((o) => <p key={o} className="gk-dimmed">{t(`kiosk.output.${o}`)}</p>)}
-      {result.signedIn && flow?.settings.print_badge && draft.person
-        ? <Badge person={draft.person} host={host?.fullName ?? null} areaName={kiosk.areaName} at={Date.now()} /> : null}
+      {result.outputs
+        ?.filter((o) => o !== 'print_badge')
+        .map((o) => (
+          <p key={o} className="gk-dimmed">
+            {t(`kiosk.output.${o}`)}
+          </p>
+        ))}
+      {result.signedIn && flow?.settings.print_badge && draft.person ? (
+        <Badge person={draft.person} host={host?.fullName ?? null} areaName={kiosk.areaName} at={Date.now()} />
+      ) : null}
       <div className="gh-kiosk-actions">
-        {result.signedIn && flow?.settings.print_badge
-          ? <KButton variant="light" onClick={() => window.print()} data-testid="kiosk-print">{t('kiosk.result.print')}</KButton> : <span />}
-        <KButton onClick={onDone} data-testid="kiosk-done">{t('kiosk.result.done')}</KButton>
+        {result.signedIn && flow?.settings.print_badge ? (
+          <KButton variant="light" onClick={() => window.print()} data-testid="kiosk-print">
+            {t('kiosk.result.print')}
+          </KButton>
+        ) : (
+          <span />
+        )}
+        <KButton onClick={onDone} data-testid="kiosk-done">
+          {t('kiosk.result.done')}
+        </KButton>
       </div>
     </div>
   );

@@ -12,22 +12,29 @@ export type AdminResult = { ok: true } | { ok: false; errors: Record<string, str
 export function useKioskAdmin(onDone: () => void) {
   const { t } = useTranslation();
   const fail = useFailureHandler();
-  return useCallback(async (method: 'PUT' | 'POST' | 'DELETE', path: string, body: unknown, toastKey: string): Promise<AdminResult> => {
-    if (!navigator.onLine) {
-      notifications.show({ color: 'yellow', message: t('errors.offline_config') });
+  return useCallback(
+    async (method: 'PUT' | 'POST' | 'DELETE', path: string, body: unknown, toastKey: string): Promise<AdminResult> => {
+      if (!navigator.onLine) {
+        notifications.show({ color: 'yellow', message: t('errors.offline_config') });
+        return { ok: false, errors: {} };
+      }
+      const res = await api.request<{ message?: string }>(method, path, body === undefined ? {} : { body });
+      if (res.ok) {
+        notifications.show({
+          color: 'teal',
+          message: t(`kioskAdmin.toasts.${toastKey}`),
+          'data-testid': 'toast-success',
+        } as never);
+        onDone();
+        return { ok: true };
+      }
+      if (res.status === 400) {
+        notifications.show({ color: 'red', message: messageOf(res.body) ?? t('errors.generic') });
+        return { ok: false, errors: res.body?.errors ?? {} };
+      }
+      fail(res);
       return { ok: false, errors: {} };
-    }
-    const res = await api.request<{ message?: string }>(method, path, body === undefined ? {} : { body });
-    if (res.ok) {
-      notifications.show({ color: 'teal', message: t(`kioskAdmin.toasts.${toastKey}`), 'data-testid': 'toast-success' } as never);
-      onDone();
-      return { ok: true };
-    }
-    if (res.status === 400) {
-      notifications.show({ color: 'red', message: messageOf(res.body) ?? t('errors.generic') });
-      return { ok: false, errors: res.body?.errors ?? {} };
-    }
-    fail(res);
-    return { ok: false, errors: {} };
-  }, [t, fail, onDone]);
+    },
+    [t, fail, onDone],
+  );
 }

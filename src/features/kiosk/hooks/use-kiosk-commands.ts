@@ -36,7 +36,13 @@ async function applySettings(db: GatehouseDb, p: Partial<KioskSettingsPayload>):
   if (!current || typeof p.area_id !== 'string') return;
   await db.meta.put({
     key: KIOSK_META_KEY,
-    value: { ...current, kioskName: p.kiosk_name ?? current.kioskName, areaId: p.area_id, areaName: p.area_name ?? current.areaName, siteName: p.site_name ?? current.siteName },
+    value: {
+      ...current,
+      kioskName: p.kiosk_name ?? current.kioskName,
+      areaId: p.area_id,
+      areaName: p.area_name ?? current.areaName,
+      siteName: p.site_name ?? current.siteName,
+    },
   });
 }
 
@@ -49,30 +55,45 @@ async function checkForUpdate(): Promise<boolean> {
 }
 
 /** Carries out the commands; answers succeeded or failed. Returns the remote-support notice to show. */
-export function useKioskCommands(record: KioskRecord | null, step: Step, goHome: () => void): [RemoteNotice | null, () => void] {
+export function useKioskCommands(
+  record: KioskRecord | null,
+  step: Step,
+  goHome: () => void,
+): [RemoteNotice | null, () => void] {
   const db = useDb();
   const [restart, setRestart] = useState<(() => void) | null>(null);
   const [notice, setNotice] = useState<RemoteNotice | null>(null);
   const stepNow = useRef(step);
-  useEffect(() => { stepNow.current = step; }, [step]);
+  useEffect(() => {
+    stepNow.current = step;
+  }, [step]);
   useEffect(() => {
     if (!record) return;
     const log = async (code: string, data: Record<string, unknown>) =>
       (await record('kiosk.log', { logId: uuidv7(), kind: 'action', code, data, at: Date.now() })).ok;
     return listen((cmd, ack) => {
-      const answer = (work: Promise<boolean | void>) => void work.then((ok) => ack(ok === false ? 'failed' : 'succeeded'), () => ack('failed'));
+      const answer = (work: Promise<boolean | void>) =>
+        void work.then(
+          (ok) => ack(ok === false ? 'failed' : 'succeeded'),
+          () => ack('failed'),
+        );
       const commandId = cmd.id;
       switch (cmd.command) {
-        case 'open_door': return answer(log('open_door', { commandId, output: 'door_relay' }));
-        case 'refresh_face_library': return answer(log('refresh_face_library', { commandId, output: 'face_library' }));
+        case 'open_door':
+          return answer(log('open_door', { commandId, output: 'door_relay' }));
+        case 'refresh_face_library':
+          return answer(log('refresh_face_library', { commandId, output: 'face_library' }));
         case 'logging': {
           const enabled = cmd.payload.enabled === true;
           localStorage.setItem(LOGGING_KEY, enabled ? '1' : '0');
           return answer(log('logging', { commandId, enabled }));
         }
-        case 'settings': return answer(applySettings(db, cmd.payload as Partial<KioskSettingsPayload>));
-        case 'update_app': return answer(checkForUpdate());
-        case 'restart_app': return setRestart(() => () => ack('succeeded'));
+        case 'settings':
+          return answer(applySettings(db, cmd.payload as Partial<KioskSettingsPayload>));
+        case 'update_app':
+          return answer(checkForUpdate());
+        case 'restart_app':
+          return setRestart(() => () => ack('succeeded'));
         case 'push_restart': {
           // The visitor's unconfirmed journey is dropped (nothing of it was written); confirmed work is in the outbox.
           const abandoned = stepNow.current;
@@ -90,7 +111,8 @@ export function useKioskCommands(record: KioskRecord | null, step: Step, goHome:
           setNotice(started ? 'support_started' : 'support_ended');
           return answer(log(started ? 'remote_support_started' : 'remote_support_ended', { commandId }));
         }
-        case 'pull_database': return undefined;
+        case 'pull_database':
+          return undefined;
       }
     });
   }, [record, db, goHome]);

@@ -1,44 +1,62 @@
 // Everything a kiosk screen reads, live from IndexedDB (filled by the sync worker's pulls).
+// The rows are the sync catalogue's; only the journeys' settings are read into their domain shape.
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ComplianceForm } from '../../../../domain/compliance';
-import { readFlowSettings, readJourneySettings, type FlowSettings, type JourneySettings, type RegistrationMethod } from '../../../../domain/journey';
-import type { AttendanceMode } from '../../../../domain/reasons';
+import {
+  readFlowSettings,
+  readJourneySettings,
+  type FlowSettings,
+  type JourneySettings,
+} from '../../../../domain/journey';
+import type { LocalRow } from '../../../../sync/catalogue';
 import { useDb } from '../../../db/db-context';
 
-export interface KioskJourney { id: string; name: string; description?: string | null; settings: JourneySettings }
-export interface KioskFlow { id: string; journeyId: string; name: string; userTypeId: string | null; settings: FlowSettings }
-export interface KioskPerson { id: string; fullName: string; userTypeId: string | null; email?: string | null; phone?: string | null; image?: string | null; archived?: boolean }
-export interface KioskUserType { id: string; name: string; registrationMethod: RegistrationMethod }
-export interface KioskField { id: string; name: string; type: string; section: string; options: string[]; required: boolean }
-export interface KioskAnnouncement { id: string; description: string; urgent: boolean; pinned: boolean; publishAt: number; expiresAt: number | null }
+export type KioskJourney = LocalRow<'journeys'> & { settings: JourneySettings };
+export type KioskFlow = LocalRow<'journeyFlows'> & { settings: FlowSettings };
+/** A person the kiosk may identify (never an archived one); no user type is null. */
+export type KioskPerson = LocalRow<'people'> & { userTypeId: string | null };
+export type KioskUserType = LocalRow<'userTypes'>;
+export type KioskField = LocalRow<'customFields'>;
+export type KioskAnnouncement = LocalRow<'announcements'>;
 
 export interface KioskData {
   journeys: KioskJourney[];
   flows: KioskFlow[];
   people: KioskPerson[];
   userTypes: KioskUserType[];
-  forms: ComplianceForm[];
-  modes: AttendanceMode[];
+  forms: LocalRow<'complianceForms'>[];
+  modes: LocalRow<'attendanceModes'>[];
   fields: KioskField[];
   announcements: KioskAnnouncement[];
-  cards: Array<{ id: string; rfid: string }>;
+  cards: LocalRow<'personCards'>[];
 }
 
 export function useKioskData(): KioskData | undefined {
   const db = useDb();
-  return useLiveQuery(async () => {
+  return useLiveQuery(async (): Promise<KioskData> => {
     const [journeys, flows, people, userTypes, forms, modes, fields, announcements, cards] = await Promise.all([
-      db.table('journeys').toArray(), db.table('journeyFlows').toArray(), db.people.toArray(), db.userTypes.toArray(),
-      db.table('complianceForms').toArray(), db.table('attendanceModes').toArray(), db.table('customFields').toArray(),
-      db.table('announcements').toArray(), db.table('personCards').toArray(),
+      db.journeys.toArray(),
+      db.journeyFlows.toArray(),
+      db.people.toArray(),
+      db.userTypes.toArray(),
+      db.complianceForms.toArray(),
+      db.attendanceModes.toArray(),
+      db.customFields.toArray(),
+      db.announcements.toArray(),
+      db.personCards.toArray(),
     ]);
     return {
-      journeys: journeys.map((j) => ({ ...j, settings: readJourneySettings(j.settings) })).sort((a, b) => a.name.localeCompare(b.name)),
+      journeys: journeys
+        .map((j) => ({ ...j, settings: readJourneySettings(j.settings) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
       flows: flows.map((f) => ({ ...f, settings: readFlowSettings(f.settings) })),
-      people: (people as unknown as KioskPerson[]).filter((p) => !p.archived),
-      userTypes: userTypes as unknown as KioskUserType[],
-      forms, modes, fields, announcements, cards,
-    } as KioskData;
+      people: people.filter((p) => !p.archived).map((p) => ({ ...p, userTypeId: p.userTypeId ?? null })),
+      userTypes,
+      forms,
+      modes,
+      fields,
+      announcements,
+      cards,
+    };
   }, [db]);
 }
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import type { MutateResult } from '../../../../sync/client';
-import type { ArgsOf, MutationName } from '../../../../sync/mutations';
+import type { ArgsOf, MutationName } from '../../../../sync/catalogue';
 import { useDb } from '../../../db/db-context';
 import { applyUpdateWhen, useAppUpdate, useDeferUpdatePrompt } from '../../../pwa/update-state';
 import { startSync, storageState, type SyncClient } from '../../../sync/sync-client';
@@ -23,7 +23,8 @@ export function useKioskSync(): KioskRecord | null {
     const started = startSync(db);
     setClient(started);
     void storageState(true);
-    const log = (kind: 'online' | 'offline') => void started.record('kiosk.log', { logId: uuidv7(), kind, code: kind, at: Date.now() });
+    const log = (kind: 'online' | 'offline') =>
+      void started.record('kiosk.log', { logId: uuidv7(), kind, code: kind, at: Date.now() });
     const on = () => log('online');
     const off = () => log('offline');
     window.addEventListener('online', on);
@@ -31,7 +32,13 @@ export function useKioskSync(): KioskRecord | null {
     // Reported once per version (registration already sent the first one), so a restart adds no outbox work.
     if (localStorage.getItem(VERSION_KEY) !== KIOSK_APP_VERSION) {
       localStorage.setItem(VERSION_KEY, KIOSK_APP_VERSION);
-      void started.record('kiosk.log', { logId: uuidv7(), kind: 'action', code: APP_STARTED_LOG, data: { version: KIOSK_APP_VERSION }, at: Date.now() });
+      void started.record('kiosk.log', {
+        logId: uuidv7(),
+        kind: 'action',
+        code: APP_STARTED_LOG,
+        data: { version: KIOSK_APP_VERSION },
+        at: Date.now(),
+      });
     }
     return () => {
       window.removeEventListener('online', on);
@@ -40,7 +47,7 @@ export function useKioskSync(): KioskRecord | null {
       setClient(null);
     };
   }, [db]);
-  return useMemo(() => (client ? client.record.bind(client) as KioskRecord : null), [client]);
+  return useMemo(() => (client ? (client.record.bind(client) as KioskRecord) : null), [client]);
 }
 
 /** Calls onIdle after `ms` without a touch, a key or a click, while `active`. */

@@ -9,7 +9,10 @@ let rules: Rules | null = null;
 
 export function getRules(): Rules {
   if (!rules) {
-    const worker = new Worker(new URL('../../../../workers/rules.worker.ts', import.meta.url), { type: 'module', name: 'gatehouse-rules' });
+    const worker = new Worker(new URL('../../../../workers/rules.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'gatehouse-rules',
+    });
     rules = Comlink.wrap<RulesWorkerApi>(worker);
   }
   return rules;

@@ -1,69 +1,131 @@
-// "Confirm" writes exactly the mutations a journey's outcome needs, and the screens a person
+// "Confirm" writes one mutation per journey, and the screens a person
 // still sees depend on the flow, past compliance passes and attendance reasons.
 import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import { readFlowSettings, visitStage } from '../../../../domain/journey';
+import { readFlowSettings } from '../../../../domain/journey';
+import { journeyOutcome } from '../../../../domain/kiosk-journey';
+import { mutate } from '../../../../sync/client';
+import type { MutationName } from '../../../../sync/catalogue';
+import { MemoryDevice } from '../../../../sync/memory-store';
 import type { KioskFlow } from '../hooks/use-kiosk-data';
 import { commitDraft, type Record as RecordFn } from './commit';
 import { emptyDraft, type Draft } from './draft';
 import { remainingSteps } from './steps';
 
-const kiosk = { id: uuidv7(), kioskName: 'Front', areaId: uuidv7(), areaName: 'Reception', siteName: 'HQ', entity: { id: uuidv7(), name: 'Acme', logo: null } };
+const kiosk = {
+  id: uuidv7(),
+  kioskName: 'Front',
+  areaId: uuidv7(),
+  areaName: 'Reception',
+  siteName: 'HQ',
+  entity: { id: uuidv7(), name: 'Acme', logo: null },
+};
 const flow: KioskFlow = {
-  id: uuidv7(), journeyId: uuidv7(), name: 'Visitor arrival', userTypeId: uuidv7(),
-  settings: readFlowSettings({ compliance_id: 'form', compliance_frequency: 'daily', temperature_check: true, host: true, print_badge: true, door_relay: true }),
+  id: uuidv7(),
+  journeyId: uuidv7(),
+  name: 'Visitor arrival',
+  userTypeId: uuidv7(),
+  settings: readFlowSettings({
+    compliance_id: 'form',
+    compliance_frequency: 'daily',
+    temperature_check: true,
+    host: true,
+    print_badge: true,
+    door_relay: true,
+  }),
 };
 const person = { id: uuidv7(), fullName: 'Vera Visitor', userTypeId: flow.userTypeId };
 
+/** Records into an in-memory device through the catalogue, so every argument is checked by its schema. */
 function recorder() {
-  const calls: Array<{ name: string; args: Record<string, unknown> }> = [];
-  const record = (async (name: string, args: Record<string, unknown>) => {
-    calls.push({ name, args });
-    return { ok: true, seq: calls.length, mutationId: uuidv7() };
-  }) as unknown as RecordFn;
-  return { calls, record };
+  const device = new MemoryDevice(uuidv7(), uuidv7(), uuidv7, () => 1000);
+  const record = ((name: MutationName, args: never) => mutate(device.deps(), name, args)) as RecordFn;
+  // The log line is recorded without waiting (it is not part of the visit): left out here.
+  const names = () => device.outbox.map((e) => e.name).filter((n) => n !== 'kiosk.log');
+  const args = (name: string) => device.outbox.find((e) => e.name === name)!.args as Record<string, unknown>;
+  return { device, names, args, record };
 }
 
 const draft = (patch: Partial<Draft>): Draft => ({ ...emptyDraft('in', flow.journeyId), person, ...patch });
 
 describe('commitDraft', () => {
-  it('signs in a ready visitor with the typed details, notifies the host and records outputs', async () => {
-    const { calls, record } = recorder();
-    const r = await commitDraft(record, visitStage, draft({ hostId: uuidv7(), hostMessage: 'hi', temperature: { raw: '36.6', unit: 'c', celsius: 36.6 as never, threshold: 37.5, ok: true } }), kiosk, flow, 1000);
+  it('signs in a ready visitor in ONE journey mutation that carries the checks, the host and the stage shown', async () => {
+    const { names, args, record } = recorder();
+    const hostId = uuidv7();
+    const r = await commitDraft(
+      record,
+      journeyOutcome,
+      draft({
+        hostId,
+        hostMessage: 'hi',
+        temperature: { raw: '36.6', unit: 'c', celsius: 36.6 as never, threshold: 37.5, ok: true },
+      }),
+      kiosk,
+      flow,
+      1000,
+    );
     expect(r).toMatchObject({ stage: 'ready to sign in', signedIn: true, outputs: ['print_badge', 'door_relay'] });
-    expect(calls.map((c) => c.name)).toEqual(['checks.record', 'kiosk.visit', 'visit.signIn', 'host.notify', 'kiosk.log']);
-    expect(calls[2]!.args.details).toMatchObject({ source: 'kiosk', stage: 'ready to sign in', temperature: { celsius: 36.6 }, outputs: ['print_badge', 'door_relay'] });
+    expect(names()).toEqual(['kiosk.journey']);
+    expect(args('kiosk.journey')).toMatchObject({
+      personId: person.id,
+      areaId: kiosk.areaId,
+      journeyFlowId: flow.id,
+      stage: 'ready to sign in',
+      checks: { temperature: { raw: '36.6', threshold: 37.5 } },
+      host: { hostId, message: 'hi' },
+    });
   });
 
-  it('records a waiting visit without signing in when a wrong answer was explained', async () => {
-    const { calls, record } = recorder();
+  it('shows a waiting visit without signing in when a wrong answer was explained', async () => {
+    const { args, record } = recorder();
     const compliance = { formId: uuidv7(), version: 1, answers: [], agreed: true, outcome: 'wrong_explained' as const };
-    const r = await commitDraft(record, visitStage, draft({ compliance }), kiosk, flow, 1000);
+    const r = await commitDraft(record, journeyOutcome, draft({ compliance }), kiosk, flow, 1000);
     expect(r).toMatchObject({ stage: 'waiting for admin approval (compliance failed)', signedIn: false });
-    expect(calls.map((c) => c.name)).not.toContain('visit.signIn');
+    expect(args('kiosk.journey')).toMatchObject({
+      stage: 'waiting for admin approval (compliance failed)',
+      compliance: { complianceId: compliance.formId },
+    });
   });
 
   it('refuses a reading over the threshold even when the stage is ready', async () => {
-    const { calls, record } = recorder();
-    const r = await commitDraft(record, visitStage, draft({ temperature: { raw: '99.5F', unit: 'f', celsius: 37.5 as never, threshold: 37.5, ok: false } }), kiosk, flow, 1000);
+    const { record } = recorder();
+    const r = await commitDraft(
+      record,
+      journeyOutcome,
+      draft({ temperature: { raw: '99.5F', unit: 'f', celsius: 37.5 as never, threshold: 37.5, ok: false } }),
+      kiosk,
+      flow,
+      1000,
+    );
     expect(r).toMatchObject({ signedIn: false, refusal: 'temperature.above_threshold', outputs: [] });
-    expect(calls.find((c) => c.name === 'kiosk.visit')!.args.details).toMatchObject({ refusal: 'temperature.above_threshold' });
   });
 
-  it('marks the expected visit of a pre-registration QR arrived when signed in, and only then', async () => {
+  it('carries the expected visit of a pre-registration QR in the journey', async () => {
     const expectedVisitId = uuidv7();
-    const signedIn = recorder();
-    const r = await commitDraft(signedIn.record, visitStage, draft({ method: 'qr', expectedVisitId }), kiosk, flow, 1000);
-    expect(signedIn.calls.find((c) => c.name === 'expectedVisit.arrive')!.args).toEqual({ visitId: expectedVisitId, kioskVisitId: r.visitId, at: 1000 });
-    const waiting = recorder();
-    await commitDraft(waiting.record, visitStage, draft({ method: 'qr', expectedVisitId, approvalRequired: true }), kiosk, flow, 1000);
-    expect(waiting.calls.map((c) => c.name)).not.toContain('expectedVisit.arrive');
+    const { names, args, record } = recorder();
+    await commitDraft(record, journeyOutcome, draft({ method: 'qr', expectedVisitId }), kiosk, flow, 1000);
+    expect(names()).not.toContain('expectedVisit.arrive');
+    expect(args('kiosk.journey')).toMatchObject({ expectedVisitId, method: 'qr' });
   });
 
-  it('signs out with the chosen reason', async () => {
-    const { calls, record } = recorder();
-    await commitDraft(record, visitStage, { ...draft({ reason: { reasonId: 'r1', attendanceCode: 'MEDICAL' } }), action: 'out' }, kiosk, flow, 1000);
-    expect(calls[0]).toMatchObject({ name: 'visit.signOut', args: { details: { reasonId: 'r1', attendanceCode: 'MEDICAL' } } });
+  it('signs out in one mutation with the chosen reason', async () => {
+    const { device, names, record } = recorder();
+    await commitDraft(
+      record,
+      journeyOutcome,
+      { ...draft({ reason: { reasonId: 'r1', attendanceCode: 'MEDICAL' } }), action: 'out' },
+      kiosk,
+      flow,
+      1000,
+    );
+    expect(names()).toEqual(['kiosk.signOut']);
+    expect([...device.table('visitEvents').values()]).toEqual([
+      expect.objectContaining({
+        personId: person.id,
+        kind: 'out',
+        details: expect.objectContaining({ reasonId: 'r1', attendanceCode: 'MEDICAL' }),
+      }),
+    ]);
   });
 });
 

@@ -7,7 +7,12 @@ import type { TemperatureReading } from '../../../../domain/temperature';
 export type Step = 'home' | 'identify' | 'new-person' | 'compliance' | 'checks' | 'host' | 'reason' | 'result';
 export type IdentifyMethod = 'search' | 'rfid' | 'qr' | 'new';
 
-export interface DraftPerson { id: string; fullName: string; userTypeId: string | null; image?: string | null }
+export interface DraftPerson {
+  id: string;
+  fullName: string;
+  userTypeId: string | null;
+  image?: string | null;
+}
 
 export interface Draft {
   action: 'in' | 'out';
@@ -16,7 +21,13 @@ export interface Draft {
   person: DraftPerson | null;
   registration: RegisterPersonArgs | null;
   approvalRequired: boolean;
-  compliance: { formId: string; version: number; answers: ComplianceAnswerItem[]; agreed: boolean; outcome: ComplianceOutcome } | null;
+  compliance: {
+    formId: string;
+    version: number;
+    answers: ComplianceAnswerItem[];
+    agreed: boolean;
+    outcome: ComplianceOutcome;
+  } | null;
   complianceSkipped: boolean;
   temperature: (TemperatureReading & { threshold: number; ok: boolean }) | null;
   mask: boolean | null;
@@ -28,6 +39,18 @@ export interface Draft {
 }
 
 export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draft => ({
-  action, journeyId, method: 'search', person: null, registration: null, approvalRequired: false, compliance: null,
-  complianceSkipped: false, temperature: null, mask: null, hostId: null, hostMessage: '', reason: null, expectedVisitId: null,
+  action,
+  journeyId,
+  method: 'search',
+  person: null,
+  registration: null,
+  approvalRequired: false,
+  compliance: null,
+  complianceSkipped: false,
+  temperature: null,
+  mask: null,
+  hostId: null,
+  hostMessage: '',
+  reason: null,
+  expectedVisitId: null,
 });

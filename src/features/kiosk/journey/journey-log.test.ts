@@ -7,7 +7,11 @@ const storage = (value: string | null) => ({ getItem: (key: string) => (key === 
 describe('journey log lines', () => {
   it('writes a step line while logging is on', () => {
     expect(journeyLogLine(storage('1'), stepLogCode('compliance'), { journeyId: 'j' }, 'id-1', 5)).toEqual({
-      logId: 'id-1', kind: 'action', code: 'step:compliance', data: { journeyId: 'j' }, at: 5,
+      logId: 'id-1',
+      kind: 'action',
+      code: 'step:compliance',
+      data: { journeyId: 'j' },
+      at: 5,
     });
   });
 

@@ -12,7 +12,13 @@ export const stepLogCode = (step: Step): string => `step:${step}`;
 export const refusalLogCode = (reason: string): string => `refused:${reason.replace(/^kiosk\./, '')}`.slice(0, 64);
 
 /** The line to write, or null while detailed logging is off. */
-export function journeyLogLine(storage: Pick<Storage, 'getItem'>, code: string, data: Record<string, unknown>, logId: string, at: number): KioskLogArgs | null {
+export function journeyLogLine(
+  storage: Pick<Storage, 'getItem'>,
+  code: string,
+  data: Record<string, unknown>,
+  logId: string,
+  at: number,
+): KioskLogArgs | null {
   if (storage.getItem(LOGGING_KEY) !== '1') return null;
   return { logId, kind: 'action', code, data, at };
 }

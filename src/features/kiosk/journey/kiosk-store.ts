@@ -22,8 +22,12 @@ export interface RegisterAnswer {
 
 export async function saveKiosk(db: GatehouseDb, answer: RegisterAnswer): Promise<KioskRegistration> {
   const kiosk: KioskRegistration = {
-    id: answer.kiosk.id, kioskName: answer.kiosk.kiosk_name, areaId: answer.kiosk.area_id, areaName: answer.kiosk.area_name,
-    siteName: answer.kiosk.site_name, entity: answer.entity,
+    id: answer.kiosk.id,
+    kioskName: answer.kiosk.kiosk_name,
+    areaId: answer.kiosk.area_id,
+    areaName: answer.kiosk.area_name,
+    siteName: answer.kiosk.site_name,
+    entity: answer.entity,
   };
   await db.transaction('rw', db.meta, async () => {
     // A fresh pull for the kiosk's own identity: whatever cursor an earlier session left is not ours.

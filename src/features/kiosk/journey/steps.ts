@@ -4,7 +4,12 @@ import { attendanceSituation, selectReason, type AttendanceMode, type ReasonChoi
 import type { KioskData, KioskFlow, KioskJourney } from '../hooks/use-kiosk-data';
 import type { Draft, Step } from './draft';
 
-export interface PassedAnswer { personId: string; complianceId: string; outcome: string; at: number }
+export interface PassedAnswer {
+  personId: string;
+  complianceId: string;
+  outcome: string;
+  at: number;
+}
 
 export function modeOf(data: KioskData, journey: KioskJourney | undefined): AttendanceMode | undefined {
   const id = journey?.settings.attendance_mode_id;
@@ -12,22 +17,40 @@ export function modeOf(data: KioskData, journey: KioskJourney | undefined): Atte
 }
 
 /** Late sign-in / early sign-out reasons for this moment (device local time). */
-export function reasonChoice(mode: AttendanceMode | undefined, action: 'in' | 'out', signedIn: boolean, now: Date): ReasonChoice {
+export function reasonChoice(
+  mode: AttendanceMode | undefined,
+  action: 'in' | 'out',
+  signedIn: boolean,
+  now: Date,
+): ReasonChoice {
   if (!mode) return { kind: 'none' };
   const minutes = now.getHours() * 60 + now.getMinutes();
   const weekday = ((now.getDay() + 6) % 7) + 1;
   return selectReason(mode, attendanceSituation(mode, action, minutes, weekday), signedIn);
 }
 
-export function remainingSteps(draft: Draft, flow: KioskFlow | undefined, reason: ReasonChoice, answers: PassedAnswer[], now: number): Step[] {
+export function remainingSteps(
+  draft: Draft,
+  flow: KioskFlow | undefined,
+  reason: ReasonChoice,
+  answers: PassedAnswer[],
+  now: number,
+): Step[] {
   const steps: Step[] = [];
   if (draft.action === 'in' && flow) {
     const s = flow.settings;
     const formId = s.compliance_id;
     if (formId && draft.person) {
-      const passes = answers.filter((a) => a.personId === draft.person!.id && a.complianceId === formId && a.outcome === 'passed');
+      const passes = answers.filter(
+        (a) => a.personId === draft.person!.id && a.complianceId === formId && a.outcome === 'passed',
+      );
       const last = passes.sort((a, b) => b.at - a.at)[0];
-      const due = complianceDue(s.compliance_frequency, last ? { at: last.at } : null, now, -new Date(now).getTimezoneOffset());
+      const due = complianceDue(
+        s.compliance_frequency,
+        last ? { at: last.at } : null,
+        now,
+        -new Date(now).getTimezoneOffset(),
+      );
       if (due) steps.push('compliance');
     }
     if (s.temperature_check || s.mask_check) steps.push('checks');

@@ -20,12 +20,20 @@ export function PassportPage() {
         <Paper withBorder radius="md" p="lg" data-testid="passport-info">
           <Stack gap="sm">
             <Text>{t('passport.explain')}</Text>
-            <Alert color="blue" variant="light">{t('passport.notConfigured')}</Alert>
+            <Alert color="blue" variant="light">
+              {t('passport.notConfigured')}
+            </Alert>
             {forwarded.length ? (
-              <Text size="sm" c="dimmed">{t('passport.willForward', { params: forwarded.join(', ') })}</Text>
+              <Text size="sm" c="dimmed">
+                {t('passport.willForward', { params: forwarded.join(', ') })}
+              </Text>
             ) : null}
             <Group>
-              <Button component={Link} to={stored ? homeFor(stored.data.user.entity.package) : '/login'} variant="default">
+              <Button
+                component={Link}
+                to={stored ? homeFor(stored.data.user.entity.package) : '/login'}
+                variant="default"
+              >
                 {stored ? t('errorPages.backHome') : t('errorPages.toLogin')}
               </Button>
             </Group>

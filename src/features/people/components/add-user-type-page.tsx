@@ -28,7 +28,18 @@ export function AddUserTypePage() {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await send('POST', '/user-types', { name, registration_method: method ?? '', grace_period: grace === '' ? '' : Number(grace), profile_photo: photo, parent_id: parent }, t('userTypes.created'));
+    const res = await send(
+      'POST',
+      '/user-types',
+      {
+        name,
+        registration_method: method ?? '',
+        grace_period: grace === '' ? '' : Number(grace),
+        profile_photo: photo,
+        parent_id: parent,
+      },
+      t('userTypes.created'),
+    );
     setBusy(false);
     if (res.ok) navigate('/user-types');
     else setErrors(res.errors);
@@ -40,16 +51,55 @@ export function AddUserTypePage() {
       <Paper withBorder radius="md" p="lg" maw={560}>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="sm">
-            <TextInput label={t('userTypes.name')} name="name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name?.join(' ')} />
-            <Select label={t('userTypes.method')} name="registration_method" required value={method} onChange={setMethod} error={errors.registration_method?.join(' ')}
-              data={REGISTRATION_METHODS.map((m) => ({ value: m, label: t(`userTypes.methods.${m}`) }))} data-testid="registration-method" />
-            <NumberInput label={t('userTypes.grace')} description={t('userTypes.graceHint')} name="grace_period" required min={GRACE_PERIOD_MIN_MINUTES}
-              allowDecimal={false} allowNegative={false} value={grace} onChange={setGrace} error={errors.grace_period?.join(' ')} />
-            <Select label={t('userTypes.parent')} value={parent} onChange={setParent} clearable data={types.map((ty) => ({ value: ty.id, label: ty.name }))} />
-            <Switch label={t('userTypes.photoRequired')} checked={photo} onChange={(e) => setPhoto(e.currentTarget.checked)} />
+            <TextInput
+              label={t('userTypes.name')}
+              name="name"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name?.join(' ')}
+            />
+            <Select
+              label={t('userTypes.method')}
+              name="registration_method"
+              required
+              value={method}
+              onChange={setMethod}
+              error={errors.registration_method?.join(' ')}
+              data={REGISTRATION_METHODS.map((m) => ({ value: m, label: t(`userTypes.methods.${m}`) }))}
+              data-testid="registration-method"
+            />
+            <NumberInput
+              label={t('userTypes.grace')}
+              description={t('userTypes.graceHint')}
+              name="grace_period"
+              required
+              min={GRACE_PERIOD_MIN_MINUTES}
+              allowDecimal={false}
+              allowNegative={false}
+              value={grace}
+              onChange={setGrace}
+              error={errors.grace_period?.join(' ')}
+            />
+            <Select
+              label={t('userTypes.parent')}
+              value={parent}
+              onChange={setParent}
+              clearable
+              data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
+            />
+            <Switch
+              label={t('userTypes.photoRequired')}
+              checked={photo}
+              onChange={(e) => setPhoto(e.currentTarget.checked)}
+            />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/user-types')}>{t('people.cancel')}</Button>
-              <Button type="submit" loading={busy} data-testid="save-user-type">{t('people.save')}</Button>
+              <Button variant="default" onClick={() => navigate('/user-types')}>
+                {t('people.cancel')}
+              </Button>
+              <Button type="submit" loading={busy} data-testid="save-user-type">
+                {t('people.save')}
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -21,31 +21,114 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
   const [newLabel, setNewLabel] = useState('');
   const [labelError, setLabelError] = useState<string | undefined>();
   const none = selected.length === 0;
-  const run = async (method: string, path: string, body: unknown, toast?: string) => { if ((await send(method, path, body, toast)).ok) onDone(); };
+  const run = async (method: string, path: string, body: unknown, toast?: string) => {
+    if ((await send(method, path, body, toast)).ok) onDone();
+  };
 
   async function createLabel() {
     const res = await send<{ id: string }>('POST', '/label', { name: newLabel });
-    if (res.ok) { setNewLabel(''); setLabelError(undefined); setLabelId(res.data.id); onLabelCreated(); } else setLabelError(res.errors.name?.join(' '));
+    if (res.ok) {
+      setNewLabel('');
+      setLabelError(undefined);
+      setLabelId(res.data.id);
+      onLabelCreated();
+    } else setLabelError(res.errors.name?.join(' '));
   }
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid="bulk-bar">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Text size="sm" fw={600} miw={110}>{t('people.selected', { count: selected.length })}</Text>
-        <Button size="sm" variant="light" disabled={none} onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 0 }, t('people.toasts.status'))} data-testid="bulk-archive">{t('people.archive')}</Button>
-        <Button size="sm" variant="light" disabled={none} onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 1 }, t('people.toasts.status'))}>{t('people.activate')}</Button>
-        <Button size="sm" variant="light" color="orange" disabled={none} onClick={() => void run('POST', '/mass-action-apply-revoke-users', { user_ids: selected }, t('invites.revoked'))} data-testid="bulk-revoke">{t('invites.revoke')}</Button>
+        <Text size="sm" fw={600} miw={110}>
+          {t('people.selected', { count: selected.length })}
+        </Text>
+        <Button
+          size="sm"
+          variant="light"
+          disabled={none}
+          onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 0 }, t('people.toasts.status'))}
+          data-testid="bulk-archive"
+        >
+          {t('people.archive')}
+        </Button>
+        <Button
+          size="sm"
+          variant="light"
+          disabled={none}
+          onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 1 }, t('people.toasts.status'))}
+        >
+          {t('people.activate')}
+        </Button>
+        <Button
+          size="sm"
+          variant="light"
+          color="orange"
+          disabled={none}
+          onClick={() =>
+            void run('POST', '/mass-action-apply-revoke-users', { user_ids: selected }, t('invites.revoked'))
+          }
+          data-testid="bulk-revoke"
+        >
+          {t('invites.revoke')}
+        </Button>
         <Group gap={6} align="flex-end" wrap="nowrap">
-          <Select size="sm" label={t('people.moveTo')} data={types.map((ty) => ({ value: ty.id, label: ty.name }))} value={typeId} onChange={setTypeId} w={160} data-testid="bulk-type" />
-          <Button size="sm" variant="light" disabled={none || !typeId} onClick={() => void run('PUT', '/users_usertype', { user_ids: selected, user_type_id: typeId }, t('people.toasts.moved'))} data-testid="bulk-move">{t('people.move')}</Button>
+          <Select
+            size="sm"
+            label={t('people.moveTo')}
+            data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
+            value={typeId}
+            onChange={setTypeId}
+            w={160}
+            data-testid="bulk-type"
+          />
+          <Button
+            size="sm"
+            variant="light"
+            disabled={none || !typeId}
+            onClick={() =>
+              void run('PUT', '/users_usertype', { user_ids: selected, user_type_id: typeId }, t('people.toasts.moved'))
+            }
+            data-testid="bulk-move"
+          >
+            {t('people.move')}
+          </Button>
         </Group>
         <Group gap={6} align="flex-end" wrap="nowrap">
-          <Select size="sm" label={t('people.label')} data={labels.map((l) => ({ value: l.id, label: l.name }))} value={labelId} onChange={setLabelId} w={150} />
-          <Button size="sm" variant="light" disabled={none || !labelId} onClick={() => void run('POST', '/mass_action_apply_labels', { user_ids: selected, label_ids: [labelId] }, t('people.toasts.labelled'))}>{t('people.applyLabel')}</Button>
+          <Select
+            size="sm"
+            label={t('people.label')}
+            data={labels.map((l) => ({ value: l.id, label: l.name }))}
+            value={labelId}
+            onChange={setLabelId}
+            w={150}
+          />
+          <Button
+            size="sm"
+            variant="light"
+            disabled={none || !labelId}
+            onClick={() =>
+              void run(
+                'POST',
+                '/mass_action_apply_labels',
+                { user_ids: selected, label_ids: [labelId] },
+                t('people.toasts.labelled'),
+              )
+            }
+          >
+            {t('people.applyLabel')}
+          </Button>
         </Group>
         <Group gap={6} align="flex-end" wrap="nowrap">
-          <TextInput size="sm" label={t('people.newLabel')} value={newLabel} onChange={(e) => setNewLabel(e.currentTarget.value)} error={labelError} w={150} />
-          <Button size="sm" variant="default" disabled={!newLabel.trim()} onClick={() => void createLabel()}>{t('people.createLabel')}</Button>
+          <TextInput
+            size="sm"
+            label={t('people.newLabel')}
+            value={newLabel}
+            onChange={(e) => setNewLabel(e.currentTarget.value)}
+            error={labelError}
+            w={150}
+          />
+          <Button size="sm" variant="default" disabled={!newLabel.trim()} onClick={() => void createLabel()}>
+            {t('people.createLabel')}
+          </Button>
         </Group>
       </Group>
     </Paper>

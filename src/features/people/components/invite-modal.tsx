@@ -6,7 +6,11 @@ import type { UserItem } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
 import { InviteFields, NO_REFS, refsComplete, type InviteRefs } from './invite-fields';
 
-interface Props { user: UserItem | null; onClose(): void; onDone(): void }
+interface Props {
+  user: UserItem | null;
+  onClose(): void;
+  onDone(): void;
+}
 
 export function InviteModal({ user, onClose, onDone }: Props) {
   const { t } = useTranslation();
@@ -21,7 +25,10 @@ export function InviteModal({ user, onClose, onDone }: Props) {
   async function invite() {
     if (!user || !refsComplete(refs)) return;
     const res = await send('PUT', '/invite_revoke', { status: 'invite', user_id: user.id, ...refs }, t('invites.sent'));
-    if (res.ok) { onDone(); onClose(); } else setErrors(res.errors);
+    if (res.ok) {
+      onDone();
+      onClose();
+    } else setErrors(res.errors);
   }
 
   return (
@@ -30,8 +37,12 @@ export function InviteModal({ user, onClose, onDone }: Props) {
         <Text size="sm">{t('invites.inviteWho', { name: user?.full_name ?? '' })}</Text>
         <InviteFields value={refs} onChange={setRefs} errors={errors} w={undefined} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('people.cancel')}</Button>
-          <Button onClick={() => void invite()} disabled={!refsComplete(refs)} data-testid="invite-one-send">{t('invites.send')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('people.cancel')}
+          </Button>
+          <Button onClick={() => void invite()} disabled={!refsComplete(refs)} data-testid="invite-one-send">
+            {t('invites.send')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

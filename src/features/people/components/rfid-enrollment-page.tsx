@@ -14,7 +14,10 @@ export function RfidEnrollmentPage() {
   const send = useSend();
   const { online } = useSyncStatus();
   const [search, setSearch] = useState('');
-  const params = useMemo(() => ({ filter: { search: search || undefined }, orderBy: 'full_name', page: 1, limit: 10 }), [search]);
+  const params = useMemo(
+    () => ({ filter: { search: search || undefined }, orderBy: 'full_name', page: 1, limit: 10 }),
+    [search],
+  );
   const users = useUsers(params);
   const [chosen, setChosen] = useState<UserItem | null>(null);
   const [card, setCard] = useState('');
@@ -23,35 +26,93 @@ export function RfidEnrollmentPage() {
   async function enrol(e: React.FormEvent) {
     e.preventDefault();
     if (!chosen) return;
-    const res = await send<{ rfid: string }>('PUT', '/rfid_enrollment', { user_id: chosen.id, rfid: card }, t('enrollment.enrolled'));
-    if (res.ok) { setChosen({ ...chosen, rfid: res.data.rfid }); setCard(''); setError(undefined); users.reload(); } else setError(res.errors.rfid?.join(' '));
+    const res = await send<{ rfid: string }>(
+      'PUT',
+      '/rfid_enrollment',
+      { user_id: chosen.id, rfid: card },
+      t('enrollment.enrolled'),
+    );
+    if (res.ok) {
+      setChosen({ ...chosen, rfid: res.data.rfid });
+      setCard('');
+      setError(undefined);
+      users.reload();
+    } else setError(res.errors.rfid?.join(' '));
   }
 
   return (
     <Stack gap="md" maw={720}>
       <PageTitle>{t('routes.rfidEnrollment')}</PageTitle>
       {!online ? <Alert color="yellow">{t('errors.offline_config')}</Alert> : null}
-      <TextInput label={t('people.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-testid="rfid-search" />
+      <TextInput
+        label={t('people.search')}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        data-testid="rfid-search"
+      />
       <Paper withBorder radius="md" role="listbox" aria-label={t('enrollment.chooseUser')}>
         {users.data.map((u) => (
-          <UnstyledButton key={u.id} role="option" aria-selected={chosen?.id === u.id} onClick={() => { setChosen(u); setError(undefined); }}
-            data-testid="rfid-user" w="100%" p="sm" mih={48}
-            bg={chosen?.id === u.id ? 'var(--mantine-primary-color-light)' : undefined}>
+          <UnstyledButton
+            key={u.id}
+            role="option"
+            aria-selected={chosen?.id === u.id}
+            onClick={() => {
+              setChosen(u);
+              setError(undefined);
+            }}
+            data-testid="rfid-user"
+            w="100%"
+            p="sm"
+            mih={48}
+            bg={chosen?.id === u.id ? 'var(--mantine-primary-color-light)' : undefined}
+          >
             <Group justify="space-between" wrap="nowrap">
-              <Text size="sm" fw={500}>{u.full_name}</Text>
-              <Text size="xs" c="dimmed" dir="auto">{u.rfid ? t('enrollment.current', { rfid: u.rfid }) : t('enrollment.noCard')}</Text>
+              <Text size="sm" fw={500}>
+                {u.full_name}
+              </Text>
+              <Text size="xs" c="dimmed" dir="auto">
+                {u.rfid ? t('enrollment.current', { rfid: u.rfid }) : t('enrollment.noCard')}
+              </Text>
             </Group>
           </UnstyledButton>
         ))}
-        {users.data.length === 0 ? <Text c="dimmed" ta="center" p="md">{t('people.empty')}</Text> : null}
+        {users.data.length === 0 ? (
+          <Text c="dimmed" ta="center" p="md">
+            {t('people.empty')}
+          </Text>
+        ) : null}
       </Paper>
       {chosen ? (
-        <Paper withBorder radius="md" p="md" component="form" onSubmit={(e: React.FormEvent) => void enrol(e)} data-testid="rfid-form">
-          <Text fw={600} mb="xs">{t('enrollment.selected', { name: chosen.full_name })}</Text>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          component="form"
+          onSubmit={(e: React.FormEvent) => void enrol(e)}
+          data-testid="rfid-form"
+        >
+          <Text fw={600} mb="xs">
+            {t('enrollment.selected', { name: chosen.full_name })}
+          </Text>
           <Group align="flex-start" wrap="wrap">
-            <TextInput label={t('enrollment.card')} description={t('enrollment.cardHelp')} required autoFocus dir="ltr" value={card} size="md"
-              onChange={(e) => setCard(e.currentTarget.value)} error={error} w={320} data-testid="rfid-card" />
-            <Button type="submit" size="md" mt={46} disabled={!online || !card.trim()} data-testid="rfid-enrol">{t('enrollment.enrol')}</Button>
+            <TextInput
+              label={t('enrollment.card')}
+              description={t('enrollment.cardHelp')}
+              required
+              // A card reader types into whichever field has focus.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+              dir="ltr"
+              value={card}
+              size="md"
+              onChange={(e) => setCard(e.currentTarget.value)}
+              error={error}
+              w={320}
+              data-testid="rfid-card"
+            />
+            <Button type="submit" size="md" mt={46} disabled={!online || !card.trim()} data-testid="rfid-enrol">
+              {t('enrollment.enrol')}
+            </Button>
           </Group>
         </Paper>
       ) : null}

@@ -5,8 +5,13 @@ import { Anchor, Button, Checkbox, Group, Image, Paper, Stack, Text } from '@man
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { useSend } from '../hooks/use-send';
+import { formatDateTime } from '../../../../domain/date-format';
 
-interface StartedLink { url: string; expires_at: number; mailed: boolean }
+interface StartedLink {
+  url: string;
+  expires_at: number;
+  mailed: boolean;
+}
 
 export function RfidLinkPanel({ userId, name, online }: { userId: string; name: string; online: boolean }) {
   const { t, i18n } = useTranslation();
@@ -17,37 +22,72 @@ export function RfidLinkPanel({ userId, name, online }: { userId: string; name: 
   const [busy, setBusy] = useState(false);
 
   // A link belongs to one person: choosing someone else hides the previous one.
-  useEffect(() => { setLink(null); setQr(null); }, [userId]);
+  useEffect(() => {
+    setLink(null);
+    setQr(null);
+  }, [userId]);
   useEffect(() => {
     if (link) void QRCode.toDataURL(link.url, { width: 240, margin: 2, errorCorrectionLevel: 'M' }).then(setQr);
   }, [link]);
 
   async function start() {
     setBusy(true);
-    const res = await send<StartedLink>('POST', '/rfid_enrollment/link', { user_id: userId, send_email: mail }, t('enrollment.linkCreated'));
+    const res = await send<StartedLink>(
+      'POST',
+      '/rfid_enrollment/link',
+      { user_id: userId, send_email: mail },
+      t('enrollment.linkCreated'),
+    );
     setBusy(false);
     if (res.ok) setLink(res.data);
   }
 
-  const until = link ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(link.expires_at) : '';
+  const until = link ? formatDateTime(link.expires_at, i18n.language) : '';
   return (
     <Paper withBorder radius="md" p="md" data-testid="rfid-link-panel">
       <Stack gap="sm">
         <Text fw={600}>{t('enrollment.linkTitle')}</Text>
-        <Text size="sm" c="dimmed">{t('enrollment.linkHelp', { name })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('enrollment.linkHelp', { name })}
+        </Text>
         <Group wrap="wrap" gap="md">
-          <Checkbox label={t('enrollment.linkByMail')} checked={mail} onChange={(e) => setMail(e.currentTarget.checked)} />
-          <Button size="md" variant="light" onClick={() => void start()} loading={busy} disabled={!online} data-testid="rfid-link-start">
+          <Checkbox
+            label={t('enrollment.linkByMail')}
+            checked={mail}
+            onChange={(e) => setMail(e.currentTarget.checked)}
+          />
+          <Button
+            size="md"
+            variant="light"
+            onClick={() => void start()}
+            loading={busy}
+            disabled={!online}
+            data-testid="rfid-link-start"
+          >
             {link ? t('enrollment.linkAgain') : t('enrollment.linkStart')}
           </Button>
         </Group>
         {link ? (
           <Group align="flex-start" wrap="wrap" gap="md">
-            {qr ? <Image src={qr} alt={t('enrollment.linkQr', { name })} w={200} h={200} data-testid="rfid-link-qr" /> : null}
+            {qr ? (
+              <Image src={qr} alt={t('enrollment.linkQr', { name })} w={200} h={200} data-testid="rfid-link-qr" />
+            ) : null}
             <Stack gap={4} style={{ flex: 1, minInlineSize: 220 }}>
-              <Anchor href={link.url} target="_blank" dir="ltr" style={{ wordBreak: 'break-all' }} data-testid="rfid-link-url">{link.url}</Anchor>
+              <Anchor
+                href={link.url}
+                target="_blank"
+                dir="ltr"
+                style={{ wordBreak: 'break-all' }}
+                data-testid="rfid-link-url"
+              >
+                {link.url}
+              </Anchor>
               <Text size="sm">{t('enrollment.linkUntil', { until })}</Text>
-              {link.mailed ? <Text size="sm" c="teal">{t('enrollment.linkMailed')}</Text> : null}
+              {link.mailed ? (
+                <Text size="sm" c="teal">
+                  {t('enrollment.linkMailed')}
+                </Text>
+              ) : null}
             </Stack>
           </Group>
         ) : null}

@@ -9,9 +9,23 @@ import type { UserItem } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
 import { DocumentsPanel } from './documents-panel';
 
-interface Props { user: UserItem | null; opened: boolean; labels: Array<{ id: string; name: string }>; onClose(): void; onSaved(): void }
+interface Props {
+  user: UserItem | null;
+  opened: boolean;
+  labels: Array<{ id: string; name: string }>;
+  onClose(): void;
+  onSaved(): void;
+}
 
-const empty = { full_name: '', email: '', phone: '', country_code: '', user_type_id: '', labels: [] as string[], rfid: '' };
+const empty = {
+  full_name: '',
+  email: '',
+  phone: '',
+  country_code: '',
+  user_type_id: '',
+  labels: [] as string[],
+  rfid: '',
+};
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -36,14 +50,24 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
     if (!opened) return;
     setErrors({});
     setPhoto(null);
-    setForm(user ? {
-      full_name: user.full_name, email: user.email, phone: user.phone ?? '', country_code: user.country_code ?? '',
-      user_type_id: user.user_type_id ?? '', labels: user.labels, rfid: user.rfid ?? '',
-    } : empty);
+    setForm(
+      user
+        ? {
+            full_name: user.full_name,
+            email: user.email,
+            phone: user.phone ?? '',
+            country_code: user.country_code ?? '',
+            user_type_id: user.user_type_id ?? '',
+            labels: user.labels,
+            rfid: user.rfid ?? '',
+          }
+        : empty,
+    );
   }, [opened, user]);
 
   const field = (name: keyof typeof empty) => ({
-    value: form[name] as string, error: errors[name]?.join(' '),
+    value: form[name] as string,
+    error: errors[name]?.join(' '),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.currentTarget.value }),
   });
 
@@ -55,33 +79,78 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
       ? await send('POST', `/users/update/${user.id}`, body, t('people.toasts.updated'))
       : await send('POST', '/users', body, t('people.toasts.created'));
     setBusy(false);
-    if (res.ok) { onSaved(); onClose(); } else setErrors(res.errors);
+    if (res.ok) {
+      onSaved();
+      onClose();
+    } else setErrors(res.errors);
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? t('people.editUser') : t('people.addUser')} size="lg" data-testid="user-form">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={user ? t('people.editUser') : t('people.addUser')}
+      size="lg"
+      data-testid="user-form"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput label={t('people.fields.fullName')} name="full_name" required {...field('full_name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('people.fields.email')} name="email" type="email" required {...field('email')} />
             <Group gap="xs" grow wrap="nowrap" align="flex-start">
-              <TextInput label={t('people.fields.countryCode')} name="country_code" maw={110} {...field('country_code')} />
-              <TextInput label={t('people.fields.phone')} name="phone" inputMode="numeric" required maxLength={20} {...field('phone')} />
+              <TextInput
+                label={t('people.fields.countryCode')}
+                name="country_code"
+                maw={110}
+                {...field('country_code')}
+              />
+              <TextInput
+                label={t('people.fields.phone')}
+                name="phone"
+                inputMode="numeric"
+                required
+                maxLength={20}
+                {...field('phone')}
+              />
             </Group>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label={t('people.fields.userType')} name="user_type_id" required data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
-              value={form.user_type_id || null} onChange={(v) => setForm({ ...form, user_type_id: v ?? '' })} error={errors.user_type_id?.join(' ')} data-testid="user-type-select" />
+            <Select
+              label={t('people.fields.userType')}
+              name="user_type_id"
+              required
+              data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
+              value={form.user_type_id || null}
+              onChange={(v) => setForm({ ...form, user_type_id: v ?? '' })}
+              error={errors.user_type_id?.join(' ')}
+              data-testid="user-type-select"
+            />
             <TextInput label={t('people.fields.rfid')} name="rfid" {...field('rfid')} />
           </SimpleGrid>
-          <MultiSelect label={t('people.fields.labels')} data={labels.map((l) => ({ value: l.id, label: l.name }))} value={form.labels}
-            onChange={(v) => setForm({ ...form, labels: v })} error={errors.labels?.join(' ')} />
-          <FileInput label={t('people.fields.photo')} description={t('people.photoRules')} accept="image/png,image/jpeg"
-            value={photo} onChange={setPhoto} clearable error={errors.image?.join(' ')} />
+          <MultiSelect
+            label={t('people.fields.labels')}
+            data={labels.map((l) => ({ value: l.id, label: l.name }))}
+            value={form.labels}
+            onChange={(v) => setForm({ ...form, labels: v })}
+            error={errors.labels?.join(' ')}
+          />
+          <FileInput
+            label={t('people.fields.photo')}
+            description={t('people.photoRules')}
+            accept="image/png,image/jpeg"
+            value={photo}
+            onChange={setPhoto}
+            clearable
+            error={errors.image?.join(' ')}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('people.cancel')}</Button>
-            <Button type="submit" loading={busy} data-testid="user-save">{t('people.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('people.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="user-save">
+              {t('people.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -1,12 +1,13 @@
 // /users: the company's users with server-side paging, sorting and filters kept in the URL;
 // create, edit, archive/activate, delete, move user type and labels, one by one or in bulk.
-import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Modal, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDb } from '../../../db/db-context';
 import { useSyncStatus } from '../../../sync/sync-context';
+import { NeedsConnection, StaleData } from '../../../ui/needs-connection';
 import { PageTitle } from '../../../ui/page-title';
 import { paramsOf, searchOf, useLabels, useUsers, type UserItem, type UsersParams } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
@@ -34,9 +35,16 @@ export function UsersPage() {
 
   const change = (patch: Partial<UsersParams>) => setSearch(searchOf({ ...params, ...patch }), { replace: true });
   const filter = (patch: Partial<UsersParams['filter']>) => change({ filter: { ...params.filter, ...patch }, page: 1 });
-  const done = () => { setSelected(new Set()); users.reload(); };
+  const done = () => {
+    setSelected(new Set());
+    users.reload();
+  };
   const archive = async (u: UserItem) => {
-    if ((await send('PUT', '/users_active', { user_ids: [u.id], active: u.archived ? 1 : 0 }, t('people.toasts.status'))).ok) done();
+    if (
+      (await send('PUT', '/users_active', { user_ids: [u.id], active: u.archived ? 1 : 0 }, t('people.toasts.status')))
+        .ok
+    )
+      done();
   };
   const remove = async () => {
     if (deleting && (await send('DELETE', `/users/${deleting.id}`, undefined, t('people.toasts.deleted'))).ok) done();
@@ -46,46 +54,137 @@ export function UsersPage() {
     if ((await send('PUT', '/invite_revoke', { status: 'revoke', user_id: u.id }, t('invites.revoked'))).ok) done();
   };
   const pages = Math.max(1, Math.ceil(users.count / params.limit));
+  // Back online after a failed load: load again without waiting for the person to ask.
+  const { unreachable, reload } = users;
+  useEffect(() => {
+    if (online && unreachable) reload();
+  }, [online, unreachable, reload]);
+  const offline = !online || users.unreachable;
+  const neverLoaded = offline && users.loadedAt === null;
 
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <PageTitle>{t('routes.users')}</PageTitle>
         <Group gap="sm">
-          <Button component={Link} to="/invite-users-to-dashboard" variant="light" data-testid="go-invite">{t('routes.inviteUsers')}</Button>
-          <Button onClick={() => { setEditing(null); setFormOpen(true); }} disabled={!online} data-testid="add-user">{t('people.addUser')}</Button>
+          <Button component={Link} to="/invite-users-to-dashboard" variant="light" data-testid="go-invite">
+            {t('routes.inviteUsers')}
+          </Button>
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+            disabled={!online}
+            data-testid="add-user"
+          >
+            {t('people.addUser')}
+          </Button>
         </Group>
       </Group>
-      {!online ? <Alert color="yellow" data-testid="users-offline">{t('errors.offline_config')}</Alert> : null}
+      {neverLoaded ? (
+        <NeedsConnection />
+      ) : offline && users.loadedAt !== null ? (
+        <StaleData loadedAt={users.loadedAt} />
+      ) : null}
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput label={t('people.search')} value={params.filter.search ?? ''} onChange={(e) => filter({ search: e.currentTarget.value || undefined })} w={220} data-testid="users-search" />
-        <Select label={t('people.fields.userType')} data={types.map((ty) => ({ value: ty.id, label: ty.name }))} value={params.filter.user_type_id ?? null}
-          onChange={(v) => filter({ user_type_id: v ?? undefined })} clearable w={180} />
-        <Select label={t('people.fields.labels')} data={labels.map((l) => ({ value: l.id, label: l.name }))} value={params.filter.label ?? null}
-          onChange={(v) => filter({ label: v ?? undefined })} clearable w={180} />
-        <Select label={t('people.status')} value={params.filter.status ?? 'active'} allowDeselect={false} w={150} data-testid="users-status"
-          data={[{ value: 'active', label: t('people.active') }, { value: 'archived', label: t('people.archived') }, { value: 'all', label: t('people.all') }]}
-          onChange={(v) => filter({ status: v === 'active' ? undefined : (v as 'archived' | 'all') })} />
+        <TextInput
+          label={t('people.search')}
+          value={params.filter.search ?? ''}
+          onChange={(e) => filter({ search: e.currentTarget.value || undefined })}
+          w={220}
+          data-testid="users-search"
+        />
+        <Select
+          label={t('people.fields.userType')}
+          data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
+          value={params.filter.user_type_id ?? null}
+          onChange={(v) => filter({ user_type_id: v ?? undefined })}
+          clearable
+          w={180}
+        />
+        <Select
+          label={t('people.fields.labels')}
+          data={labels.map((l) => ({ value: l.id, label: l.name }))}
+          value={params.filter.label ?? null}
+          onChange={(v) => filter({ label: v ?? undefined })}
+          clearable
+          w={180}
+        />
+        <Select
+          label={t('people.status')}
+          value={params.filter.status ?? 'active'}
+          allowDeselect={false}
+          w={150}
+          data-testid="users-status"
+          data={[
+            { value: 'active', label: t('people.active') },
+            { value: 'archived', label: t('people.archived') },
+            { value: 'all', label: t('people.all') },
+          ]}
+          onChange={(v) => filter({ status: v === 'active' ? undefined : (v as 'archived' | 'all') })}
+        />
       </Group>
-      <BulkBar selected={[...selected]} types={types} labels={labels} onDone={done} onLabelCreated={reloadLabels} />
-      <UsersTable rows={users.data} labels={labelNames} orderBy={params.orderBy} selected={selected} onSelect={setSelected}
-        onSort={(orderBy) => change({ orderBy, page: 1 })} onEdit={(u) => { setEditing(u); setFormOpen(true); }}
-        onArchive={(u) => void archive(u)} onDelete={setDeleting} onInvite={setInviting} onRevoke={(u) => void revoke(u)} />
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" data-testid="users-count">{t('people.count', { count: users.count })}</Text>
-          <Select aria-label={t('logbook.perPage')} data={['10', '25', '50', '100', '500']} value={String(params.limit)} w={90} size="xs"
-            allowDeselect={false} onChange={(v) => change({ limit: Number(v ?? 10), page: 1 })} />
-        </Group>
-        <Pagination total={pages} value={Math.min(params.page, pages)} onChange={(page) => change({ page })} size="sm" />
-      </Group>
-      <UserFormModal opened={formOpen} user={editing} labels={labels} onClose={() => setFormOpen(false)} onSaved={users.reload} />
+      {neverLoaded ? null : (
+        <>
+          <BulkBar selected={[...selected]} types={types} labels={labels} onDone={done} onLabelCreated={reloadLabels} />
+          <UsersTable
+            rows={users.data}
+            labels={labelNames}
+            orderBy={params.orderBy}
+            selected={selected}
+            onSelect={setSelected}
+            onSort={(orderBy) => change({ orderBy, page: 1 })}
+            onEdit={(u) => {
+              setEditing(u);
+              setFormOpen(true);
+            }}
+            onArchive={(u) => void archive(u)}
+            onDelete={setDeleting}
+            onInvite={setInviting}
+            onRevoke={(u) => void revoke(u)}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Group gap="xs">
+              <Text size="sm" c="dimmed" data-testid="users-count">
+                {t('people.count', { count: users.count })}
+              </Text>
+              <Select
+                aria-label={t('logbook.perPage')}
+                data={['10', '25', '50', '100', '500']}
+                value={String(params.limit)}
+                w={90}
+                size="xs"
+                allowDeselect={false}
+                onChange={(v) => change({ limit: Number(v ?? 10), page: 1 })}
+              />
+            </Group>
+            <Pagination
+              total={pages}
+              value={Math.min(params.page, pages)}
+              onChange={(page) => change({ page })}
+              size="sm"
+            />
+          </Group>
+        </>
+      )}
+      <UserFormModal
+        opened={formOpen}
+        user={editing}
+        labels={labels}
+        onClose={() => setFormOpen(false)}
+        onSaved={users.reload}
+      />
       <InviteModal user={inviting} onClose={() => setInviting(null)} onDone={done} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('people.deleteTitle')}>
         <Text mb="md">{t('people.deleteConfirm', { name: deleting?.full_name ?? '' })}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>{t('people.cancel')}</Button>
-          <Button color="red" onClick={() => void remove()} data-testid="confirm-delete">{t('people.delete')}</Button>
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            {t('people.cancel')}
+          </Button>
+          <Button color="red" onClick={() => void remove()} data-testid="confirm-delete">
+            {t('people.delete')}
+          </Button>
         </Group>
       </Modal>
     </Stack>

@@ -9,7 +9,12 @@ import type { UserItem } from '../hooks/use-users';
 import './users-table.css';
 
 const ROW = 52;
-const SORTS = [['full_name', 'fullName'], ['email', 'email'], ['phone', 'phone'], ['user_type', 'userType']] as const;
+const SORTS = [
+  ['full_name', 'fullName'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['user_type', 'userType'],
+] as const;
 
 interface Props {
   rows: UserItem[];
@@ -25,54 +30,163 @@ interface Props {
   onRevoke(user: UserItem): void;
 }
 
-export function UsersTable({ rows, labels, orderBy, selected, onSelect, onSort, onEdit, onArchive, onDelete, onInvite, onRevoke }: Props) {
+export function UsersTable({
+  rows,
+  labels,
+  orderBy,
+  selected,
+  onSelect,
+  onSort,
+  onEdit,
+  onArchive,
+  onDelete,
+  onInvite,
+  onRevoke,
+}: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 });
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 8,
+  });
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (id: string, on: boolean) => { const next = new Set(selected); if (on) next.add(id); else next.delete(id); onSelect(next); };
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelect(next);
+  };
 
   return (
     <div role="table" aria-rowcount={rows.length + 1} className="gh-users-table" data-testid="users-table">
       <div role="row" className="gh-users-row gh-users-head">
-        <div role="columnheader"><Checkbox aria-label={t('people.selectAll')} checked={all} onChange={(e) => onSelect(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())} /></div>
+        <div role="columnheader">
+          <Checkbox
+            aria-label={t('people.selectAll')}
+            checked={all}
+            onChange={(e) => onSelect(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+          />
+        </div>
         {SORTS.map(([field, label]) => {
           const active = orderBy.replace(/^-/, '') === field;
           const desc = orderBy.startsWith('-');
           return (
             <div role="columnheader" key={field} aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}>
-              <UnstyledButton fw={600} fz="sm" data-testid={`users-sort-${field}`} onClick={() => onSort(active && !desc ? `-${field}` : field)}>
+              <UnstyledButton
+                fw={600}
+                fz="sm"
+                data-testid={`users-sort-${field}`}
+                onClick={() => onSort(active && !desc ? `-${field}` : field)}
+              >
                 {t(`people.fields.${label}`)} {active ? (desc ? '↓' : '↑') : ''}
               </UnstyledButton>
             </div>
           );
         })}
         <div role="columnheader">{t('people.fields.labels')}</div>
-        <div role="columnheader"><span className="gh-users-hidden">{t('people.actions')}</span></div>
+        <div role="columnheader">
+          <span className="gh-users-hidden">{t('people.actions')}</span>
+        </div>
       </div>
       <div ref={scroller} className="gh-users-body">
         <Box style={{ blockSize: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((item) => {
             const u = rows[item.index]!;
             return (
-              <div role="row" key={u.id} className="gh-users-row" data-testid="user-row" data-user-id={u.id} data-archived={u.archived}
-                style={{ position: 'absolute', insetInlineStart: 0, insetBlockStart: 0, inlineSize: '100%', blockSize: ROW, transform: `translateY(${item.start}px)` }}>
-                <div role="cell"><Checkbox aria-label={u.full_name} checked={selected.has(u.id)} onChange={(e) => toggle(u.id, e.currentTarget.checked)} /></div>
-                <div role="cell"><Group gap={6} wrap="nowrap"><UserPhoto src={u.image} name={u.full_name} size={32} /><Text size="sm" fw={500} truncate>{u.full_name}</Text>{u.archived ? <Badge size="xs" color="gray">{t('people.archived')}</Badge> : null}</Group></div>
-                <div role="cell"><Text size="sm" truncate>{u.email}</Text></div>
-                <div role="cell"><Text size="sm" dir="ltr">{u.country_code ? `${u.country_code} ` : ''}{u.phone ?? '—'}</Text></div>
-                <div role="cell"><Text size="sm" truncate data-testid="user-type-cell">{u.user_type?.name ?? '—'}</Text></div>
-                <div role="cell"><Group gap={4} wrap="nowrap">{u.labels.slice(0, 2).map((l) => <Badge key={l} size="xs" variant="light">{labels.get(l) ?? '…'}</Badge>)}</Group></div>
+              <div
+                role="row"
+                key={u.id}
+                className="gh-users-row"
+                data-testid="user-row"
+                data-user-id={u.id}
+                data-archived={u.archived}
+                style={{
+                  position: 'absolute',
+                  insetInlineStart: 0,
+                  insetBlockStart: 0,
+                  inlineSize: '100%',
+                  blockSize: ROW,
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <div role="cell">
+                  <Checkbox
+                    aria-label={u.full_name}
+                    checked={selected.has(u.id)}
+                    onChange={(e) => toggle(u.id, e.currentTarget.checked)}
+                  />
+                </div>
+                <div role="cell">
+                  <Group gap={6} wrap="nowrap">
+                    <UserPhoto src={u.image} name={u.full_name} size={32} />
+                    <Text size="sm" fw={500} truncate>
+                      {u.full_name}
+                    </Text>
+                    {u.archived ? (
+                      <Badge size="xs" color="gray">
+                        {t('people.archived')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </div>
+                <div role="cell">
+                  <Text size="sm" truncate>
+                    {u.email}
+                  </Text>
+                </div>
+                <div role="cell">
+                  <Text size="sm" dir="ltr">
+                    {u.country_code ? `${u.country_code} ` : ''}
+                    {u.phone ?? '—'}
+                  </Text>
+                </div>
+                <div role="cell">
+                  <Text size="sm" truncate data-testid="user-type-cell">
+                    {u.user_type?.name ?? '—'}
+                  </Text>
+                </div>
+                <div role="cell">
+                  <Group gap={4} wrap="nowrap">
+                    {u.labels.slice(0, 2).map((l) => (
+                      <Badge key={l} size="xs" variant="light">
+                        {labels.get(l) ?? '…'}
+                      </Badge>
+                    ))}
+                  </Group>
+                </div>
                 <div role="cell">
                   <Menu position="bottom-end">
-                    <Menu.Target><ActionIcon variant="subtle" size="lg" aria-label={t('people.actionsFor', { name: u.full_name })} data-testid="user-actions">⋯</ActionIcon></Menu.Target>
+                    <Menu.Target>
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        aria-label={t('people.actionsFor', { name: u.full_name })}
+                        data-testid="user-actions"
+                      >
+                        ⋯
+                      </ActionIcon>
+                    </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => onEdit(u)} data-testid="user-edit">{t('people.edit')}</Menu.Item>
-                      <Menu.Item onClick={() => onArchive(u)} data-testid="user-archive">{u.archived ? t('people.activate') : t('people.archive')}</Menu.Item>
-                      {u.dashboard_access
-                        ? <Menu.Item onClick={() => onRevoke(u)} data-testid="user-revoke">{t('invites.revoke')}</Menu.Item>
-                        : <Menu.Item onClick={() => onInvite(u)} disabled={u.archived} data-testid="user-invite">{t('invites.inviteOne')}</Menu.Item>}
-                      <Menu.Item color="red" onClick={() => onDelete(u)} data-testid="user-delete">{t('people.delete')}</Menu.Item>
+                      <Menu.Item onClick={() => onEdit(u)} data-testid="user-edit">
+                        {t('people.edit')}
+                      </Menu.Item>
+                      <Menu.Item onClick={() => onArchive(u)} data-testid="user-archive">
+                        {u.archived ? t('people.activate') : t('people.archive')}
+                      </Menu.Item>
+                      {u.dashboard_access ? (
+                        <Menu.Item onClick={() => onRevoke(u)} data-testid="user-revoke">
+                          {t('invites.revoke')}
+                        </Menu.Item>
+                      ) : (
+                        <Menu.Item onClick={() => onInvite(u)} disabled={u.archived} data-testid="user-invite">
+                          {t('invites.inviteOne')}
+                        </Menu.Item>
+                      )}
+                      <Menu.Item color="red" onClick={() => onDelete(u)} data-testid="user-delete">
+                        {t('people.delete')}
+                      </Menu.Item>
                     </Menu.Dropdown>
                   </Menu>
                 </div>
@@ -80,7 +194,11 @@ export function UsersTable({ rows, labels, orderBy, selected, onSelect, onSort, 
             );
           })}
         </Box>
-        {rows.length === 0 ? <Text c="dimmed" ta="center" py="lg">{t('people.empty')}</Text> : null}
+        {rows.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            {t('people.empty')}
+          </Text>
+        ) : null}
       </div>
     </div>
   );

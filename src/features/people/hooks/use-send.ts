@@ -13,25 +13,32 @@ export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: Record<
 export function useSend() {
   const { t } = useTranslation();
   const fail = useFailureHandler();
-  return useCallback(async <T,>(method: string, path: string, body: unknown, success?: string): Promise<SendResult<T>> => {
-    if (!navigator.onLine) {
-      notifications.show({ color: 'yellow', message: t('errors.offline_config') });
+  return useCallback(
+    async <T>(method: string, path: string, body: unknown, success?: string): Promise<SendResult<T>> => {
+      if (!navigator.onLine) {
+        notifications.show({ color: 'yellow', message: t('errors.offline_config') });
+        return { ok: false, errors: {} };
+      }
+      const res = await api.request<{ data: T; message?: string }>(method, path, { body });
+      if (res.ok) {
+        if (success) notifications.show({ color: 'teal', message: success, 'data-testid': 'toast-success' } as never);
+        return { ok: true, data: res.data.data };
+      }
+      if (res.status === 400) {
+        notifications.show({
+          color: 'red',
+          message: messageOf(res.body) ?? t('errors.generic'),
+          'data-testid': 'toast-error',
+        } as never);
+        return { ok: false, errors: res.body?.errors ?? {} };
+      }
+      if (res.status === 409 && res.body?.message) {
+        notifications.show({ color: 'red', message: res.body.message });
+        return { ok: false, errors: {} };
+      }
+      fail(res);
       return { ok: false, errors: {} };
-    }
-    const res = await api.request<{ data: T; message?: string }>(method, path, { body });
-    if (res.ok) {
-      if (success) notifications.show({ color: 'teal', message: success, 'data-testid': 'toast-success' } as never);
-      return { ok: true, data: res.data.data };
-    }
-    if (res.status === 400) {
-      notifications.show({ color: 'red', message: messageOf(res.body) ?? t('errors.generic'), 'data-testid': 'toast-error' } as never);
-      return { ok: false, errors: res.body?.errors ?? {} };
-    }
-    if (res.status === 409 && res.body?.message) {
-      notifications.show({ color: 'red', message: res.body.message });
-      return { ok: false, errors: {} };
-    }
-    fail(res);
-    return { ok: false, errors: {} };
-  }, [t, fail]);
+    },
+    [t, fail],
+  );
 }

@@ -5,18 +5,41 @@ import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 
 export interface UserItem {
-  id: string; full_name: string; email: string; phone: string | null; country_code: string | null;
-  user_type_id: string | null; user_type: { id: string; name: string | null } | null; role_id: string;
-  labels: string[]; rfid: string | null; image: string | null; archived: boolean; dashboard_access: boolean; version: number;
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  country_code: string | null;
+  user_type_id: string | null;
+  user_type: { id: string; name: string | null } | null;
+  role_id: string;
+  labels: string[];
+  rfid: string | null;
+  image: string | null;
+  archived: boolean;
+  dashboard_access: boolean;
+  version: number;
 }
-export interface UsersFilter { search?: string; user_type_id?: string; label?: string; status?: 'active' | 'archived' | 'all' }
-export interface UsersParams { filter: UsersFilter; orderBy: string; page: number; limit: number }
+export interface UsersFilter {
+  search?: string;
+  user_type_id?: string;
+  label?: string;
+  status?: 'active' | 'archived' | 'all';
+}
+export interface UsersParams {
+  filter: UsersFilter;
+  orderBy: string;
+  page: number;
+  limit: number;
+}
 
 export function paramsOf(search: URLSearchParams): UsersParams {
   const status = search.get('status');
   return {
     filter: {
-      search: search.get('search') || undefined, user_type_id: search.get('userType') || undefined, label: search.get('label') || undefined,
+      search: search.get('search') || undefined,
+      user_type_id: search.get('userType') || undefined,
+      label: search.get('label') || undefined,
       status: status === 'archived' || status === 'all' ? status : undefined,
     },
     orderBy: search.get('orderBy') || 'full_name',
@@ -43,20 +66,50 @@ export function useEntityId(): string {
 
 export function useUsers(p: UsersParams) {
   const entityId = useEntityId();
-  const [state, setState] = useState<{ data: UserItem[]; count: number; loading: boolean; failed: boolean }>({ data: [], count: 0, loading: true, failed: false });
+  // `unreachable`: the last request got no answer (offline); the rows loaded before are kept,
+  // with `loadedAt`, so the page can show them with their age instead of "no users match".
+  const [state, setState] = useState<{
+    data: UserItem[];
+    count: number;
+    loading: boolean;
+    failed: boolean;
+    unreachable: boolean;
+    loadedAt: number | null;
+  }>({ data: [], count: 0, loading: true, failed: false, unreachable: false, loadedAt: null });
   const [tick, setTick] = useState(0);
   const key = JSON.stringify(p);
   useEffect(() => {
+    // Read back from `key`: `p` is a new object on every render, its content is what counts.
+    const params = JSON.parse(key) as UsersParams;
     const controller = new AbortController();
-    const filterBy = JSON.stringify(Object.fromEntries(Object.entries(p.filter).filter(([, v]) => v)));
-    const q = new URLSearchParams({ filterBy, orderBy: p.orderBy, limit: String(p.limit), page: String(p.page) });
-    setState((s) => ({ ...s, loading: true }));
-    void api.get<{ data: UserItem[]; count: number }>(`/users/${entityId}?${q}`, { signal: controller.signal }).then((res) => {
-      if (controller.signal.aborted) return;
-      setState(res.ok ? { data: res.data.data, count: res.data.count, loading: false, failed: false } : { data: [], count: 0, loading: false, failed: true });
+    const filterBy = JSON.stringify(Object.fromEntries(Object.entries(params.filter).filter(([, v]) => v)));
+    const q = new URLSearchParams({
+      filterBy,
+      orderBy: params.orderBy,
+      limit: String(params.limit),
+      page: String(params.page),
     });
+    setState((s) => ({ ...s, loading: true }));
+    void api
+      .get<{ data: UserItem[]; count: number }>(`/users/${entityId}?${q}`, { signal: controller.signal })
+      .then((res) => {
+        if (controller.signal.aborted) return;
+        setState((s) =>
+          res.ok
+            ? {
+                data: res.data.data,
+                count: res.data.count,
+                loading: false,
+                failed: false,
+                unreachable: false,
+                loadedAt: Date.now(),
+              }
+            : res.status === 0
+              ? { ...s, loading: false, failed: true, unreachable: true }
+              : { data: [], count: 0, loading: false, failed: true, unreachable: false, loadedAt: s.loadedAt },
+        );
+      });
     return () => controller.abort();
-    // `key` stands for `p`, whose object identity changes on every render.
   }, [key, entityId, tick]);
   return { ...state, reload: useCallback(() => setTick((n) => n + 1), []) };
 }
@@ -66,7 +119,9 @@ export function useLabels() {
   const [labels, setLabels] = useState<Array<{ id: string; name: string }>>([]);
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    void api.get<{ data: Array<{ id: string; name: string }> }>(`/labels/${entityId}`).then((res) => { if (res.ok) setLabels(res.data.data); });
+    void api.get<{ data: Array<{ id: string; name: string }> }>(`/labels/${entityId}`).then((res) => {
+      if (res.ok) setLabels(res.data.data);
+    });
   }, [entityId, tick]);
   return { labels, reload: useCallback(() => setTick((n) => n + 1), []) };
 }

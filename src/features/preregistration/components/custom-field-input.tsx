@@ -5,30 +5,61 @@ import type { CustomFieldSection } from '../hooks/pre-api';
 
 type Field = CustomFieldSection['custom_fields'][number];
 
-export function CustomFieldInput({ field, value, onChange }: { field: Field; value: string; onChange(value: string): void }) {
+export function CustomFieldInput({
+  field,
+  value,
+  onChange,
+}: {
+  field: Field;
+  value: string;
+  onChange(value: string): void;
+}) {
   const common = { label: field.name, required: field.required };
   switch (field.type) {
     case 'toggle':
     case 'toggle button':
-      return <Switch label={field.name} checked={value === '1'} onChange={(e) => onChange(e.currentTarget.checked ? '1' : '0')} />;
+      return (
+        <Switch
+          label={field.name}
+          checked={value === '1'}
+          onChange={(e) => onChange(e.currentTarget.checked ? '1' : '0')}
+        />
+      );
     case 'long text':
-      return <Textarea {...common} autosize minRows={2} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <Textarea {...common} autosize minRows={2} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
     case 'radio':
     case 'radio buttons':
       return (
         <Radio.Group {...common} value={value} onChange={onChange}>
-          <Stack gap={6} mt={4}>{field.options.map((o) => <Radio key={o} value={o} label={o} />)}</Stack>
+          <Stack gap={6} mt={4}>
+            {field.options.map((o) => (
+              <Radio key={o} value={o} label={o} />
+            ))}
+          </Stack>
         </Radio.Group>
       );
     case 'checkboxes': {
       const chosen: string[] = value ? (JSON.parse(value) as string[]) : [];
       return (
         <Checkbox.Group {...common} value={chosen} onChange={(next) => onChange(JSON.stringify(next))}>
-          <Stack gap={6} mt={4}>{field.options.map((o) => <Checkbox key={o} value={o} label={o} />)}</Stack>
+          <Stack gap={6} mt={4}>
+            {field.options.map((o) => (
+              <Checkbox key={o} value={o} label={o} />
+            ))}
+          </Stack>
         </Checkbox.Group>
       );
     }
     default:
-      return <TextInput {...common} type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...common}
+          type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
   }
 }

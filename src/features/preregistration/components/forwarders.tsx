@@ -15,6 +15,12 @@ export function ExpectedLinkPage() {
 export function LoginOneTimePage() {
   const { t } = useTranslation();
   const { search } = useLocation();
-  useEffect(() => { window.location.replace(`${PASSPORT_ROOT}passport${search}`); }, [search]);
-  return <PublicShell title={t('preregistration.forwarding')}><Loader aria-label={t('preregistration.forwarding')} /></PublicShell>;
+  useEffect(() => {
+    window.location.replace(`${PASSPORT_ROOT}passport${search}`);
+  }, [search]);
+  return (
+    <PublicShell title={t('preregistration.forwarding')}>
+      <Loader aria-label={t('preregistration.forwarding')} />
+    </PublicShell>
+  );
 }

@@ -12,20 +12,55 @@ export function HostSearch({ flowId, onChange }: { flowId: string; onChange(id: 
   const [text, setText] = useState('');
   const [hosts, setHosts] = useState<Array<{ id: string; full_name: string }>>([]);
   useEffect(() => {
-    if (!READY.test(text)) { setHosts([]); return; }
+    if (!READY.test(text)) {
+      setHosts([]);
+      return;
+    }
     let live = true;
-    void preApi.hostSearch(flowId, text.trim()).then((r) => { if (live && r.ok) { setHosts(r.data); combobox.openDropdown(); } });
-    return () => { live = false; };
+    void preApi.hostSearch(flowId, text.trim()).then((r) => {
+      if (live && r.ok) {
+        setHosts(r.data);
+        combobox.openDropdown();
+      }
+    });
+    return () => {
+      live = false;
+    };
   }, [text, flowId, combobox]);
   return (
-    <Combobox store={combobox} onOptionSubmit={(id) => { const h = hosts.find((x) => x.id === id); setText(h?.full_name ?? ''); onChange(id); combobox.closeDropdown(); }}>
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(id) => {
+        const h = hosts.find((x) => x.id === id);
+        setText(h?.full_name ?? '');
+        onChange(id);
+        combobox.closeDropdown();
+      }}
+    >
       <Combobox.Target>
-        <TextInput label={t('preregistration.host')} description={t('preregistration.hostHint')} value={text}
-          onChange={(e) => { setText(e.currentTarget.value); onChange(''); }} onFocus={() => combobox.openDropdown()} onBlur={() => combobox.closeDropdown()} />
+        <TextInput
+          label={t('preregistration.host')}
+          description={t('preregistration.hostHint')}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            onChange('');
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!READY.test(text)}>
         <Combobox.Options>
-          {hosts.length ? hosts.map((h) => <Combobox.Option value={h.id} key={h.id}>{h.full_name}</Combobox.Option>) : <Combobox.Empty>{t('preregistration.noHosts')}</Combobox.Empty>}
+          {hosts.length ? (
+            hosts.map((h) => (
+              <Combobox.Option value={h.id} key={h.id}>
+                {h.full_name}
+              </Combobox.Option>
+            ))
+          ) : (
+            <Combobox.Empty>{t('preregistration.noHosts')}</Combobox.Empty>
+          )}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

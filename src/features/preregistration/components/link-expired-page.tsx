@@ -13,11 +13,15 @@ export function LinkExpiredPage() {
   return (
     <PublicShell title={t('linkExpired.title')}>
       <Stack gap="md">
-        <Alert color="orange" variant="light"><Text data-testid="link-expired-message">{t(`linkExpired.${expiryMessageCode(q)}`)}</Text></Alert>
+        <Alert color="orange" variant="light">
+          <Text data-testid="link-expired-message">{t(`linkExpired.${expiryMessageCode(q)}`)}</Text>
+        </Alert>
         {q.userHasPassport ? (
           <>
             <Text size="sm">{t('linkExpired.userHasPassport')}</Text>
-            <Button component="a" href={`${PASSPORT_ROOT}passport`} variant="light">{t('linkExpired.toPassport')}</Button>
+            <Button component="a" href={`${PASSPORT_ROOT}passport`} variant="light">
+              {t('linkExpired.toPassport')}
+            </Button>
           </>
         ) : null}
       </Stack>

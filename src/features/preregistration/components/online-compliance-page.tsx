@@ -26,12 +26,20 @@ export function OnlineCompliancePage() {
     let live = true;
     void preApi.onlineCompliance(i18n.language, id).then((r) => {
       if (!live) return;
-      if (!r.ok) { navigate(linkExpiredPath('compliance', { kind: 'failed' }), { replace: true }); return; }
+      if (!r.ok) {
+        navigate(linkExpiredPath('compliance', { kind: 'failed' }), { replace: true });
+        return;
+      }
       const link = linkStateOf(r.data.visitMetadata, 'compliance');
-      if (link.kind === 'expired') { navigate(linkExpiredPath('compliance', link), { replace: true }); return; }
+      if (link.kind === 'expired') {
+        navigate(linkExpiredPath('compliance', link), { replace: true });
+        return;
+      }
       setState(r.data);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [id, i18n.language, navigate]);
 
   async function submit(answers: ComplianceAnswerItem[], agreed: boolean) {
@@ -40,24 +48,43 @@ export function OnlineCompliancePage() {
     const r = await preApi.answerCompliance(i18n.language, id, { answers, agreed });
     setBusy(false);
     if (r.ok) setResult(r.data);
-    else setProblem(r.status === 0 ? t('preregistration.offline') : messageOf(r.body) ?? t('errors.generic'));
+    else setProblem(r.status === 0 ? t('preregistration.offline') : (messageOf(r.body) ?? t('errors.generic')));
   }
 
   const body = (() => {
     if (!state) return <Loader aria-label={t('preregistration.loading')} />;
     if (result) {
       return (
-        <Alert color={OUTCOME_COLOR[result.outcome]} variant="light" data-testid="online-compliance-result" data-outcome={result.outcome}>
+        <Alert
+          color={OUTCOME_COLOR[result.outcome]}
+          variant="light"
+          data-testid="online-compliance-result"
+          data-outcome={result.outcome}
+        >
           <Text>{t(`onlineCompliance.outcome.${result.outcome}`)}</Text>
         </Alert>
       );
     }
-    if (!state.form) return <Alert color="teal" variant="light" data-testid="compliance-state"><Text>{t('preregistration.noCompliance')}</Text></Alert>;
-    if (!state.due) return <Alert color="teal" variant="light" data-testid="online-compliance-done"><Text>{t('onlineCompliance.alreadyDone')}</Text></Alert>;
+    if (!state.form)
+      return (
+        <Alert color="teal" variant="light" data-testid="compliance-state">
+          <Text>{t('preregistration.noCompliance')}</Text>
+        </Alert>
+      );
+    if (!state.due)
+      return (
+        <Alert color="teal" variant="light" data-testid="online-compliance-done">
+          <Text>{t('onlineCompliance.alreadyDone')}</Text>
+        </Alert>
+      );
     return (
       <Stack gap="md">
         <Text>{t('onlineCompliance.intro')}</Text>
-        {problem ? <Alert color="red" data-testid="online-compliance-problem">{problem}</Alert> : null}
+        {problem ? (
+          <Alert color="red" data-testid="online-compliance-problem">
+            {problem}
+          </Alert>
+        ) : null}
         <OnlineComplianceForm form={state.form} busy={busy} onSubmit={(a, agreed) => void submit(a, agreed)} />
       </Stack>
     );

@@ -10,7 +10,11 @@ import { toFormData, useSubmitVisit } from '../hooks/use-submit-visit';
 import { PublicShell } from './public-shell';
 import { FormAlert, VisitForm, type VisitFormValues } from './visit-form';
 
-interface Loaded { flags: Flags; types: PreUserType[]; sections: CustomFieldSection[] }
+interface Loaded {
+  flags: Flags;
+  types: PreUserType[];
+  sections: CustomFieldSection[];
+}
 
 export function PreRegistrationPage() {
   const { t, i18n } = useTranslation();
@@ -24,12 +28,19 @@ export function PreRegistrationPage() {
 
   useEffect(() => {
     let live = true;
-    void Promise.all([preApi.flags(lang, id), preApi.userTypes(lang, id), preApi.customFields(lang, id)]).then(([f, u, c]) => {
-      if (!live) return;
-      if (!f.ok || !u.ok) { setFailed(true); return; }
-      setLoaded({ flags: f.data, types: u.data, sections: c.ok ? c.data : [] });
-    });
-    return () => { live = false; };
+    void Promise.all([preApi.flags(lang, id), preApi.userTypes(lang, id), preApi.customFields(lang, id)]).then(
+      ([f, u, c]) => {
+        if (!live) return;
+        if (!f.ok || !u.ok) {
+          setFailed(true);
+          return;
+        }
+        setLoaded({ flags: f.data, types: u.data, sections: c.ok ? c.data : [] });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [id, lang]);
 
   async function onSubmit(v: VisitFormValues, photo: File | null) {
@@ -41,30 +52,62 @@ export function PreRegistrationPage() {
     }
     const userTypeId = known.ok && known.data.user_type ? known.data.user_type.id : v.user_type_id;
     const flags = loaded!.flags;
-    const answer = await submit.send(() => preApi.create(lang, toFormData({ ...v, user_type_id: userTypeId }, photo, {
-      journey_id: id, passport_id: params.get('passport_id') ?? '', image_mandatory: String(flags.is_image_required),
-      is_qr_included: String(flags.is_qr_included), is_compliance_required: String(flags.is_compliance_required),
-      is_face_id_included: String(flags.is_face_id_included), is_rfid_included: String(flags.is_rfid_included),
-      is_using_kiosk_screen: String(flags.is_using_kiosk_screen), enable_switch_usertype: '0',
-    })));
+    const answer = await submit.send(() =>
+      preApi.create(
+        lang,
+        toFormData({ ...v, user_type_id: userTypeId }, photo, {
+          journey_id: id,
+          passport_id: params.get('passport_id') ?? '',
+          image_mandatory: String(flags.is_image_required),
+          is_qr_included: String(flags.is_qr_included),
+          is_compliance_required: String(flags.is_compliance_required),
+          is_face_id_included: String(flags.is_face_id_included),
+          is_rfid_included: String(flags.is_rfid_included),
+          is_using_kiosk_screen: String(flags.is_using_kiosk_screen),
+          enable_switch_usertype: '0',
+        }),
+      ),
+    );
     if (!answer) return;
     sessionStorage.setItem(QR_KEY, JSON.stringify(answer));
     const passport = params.get('comingFromPassport') === 'true' ? '&comingFromPassport=true' : '';
     navigate(`/pre-registration/${id}/success?add_visitor=true${passport}`, { state: answer });
   }
 
-  if (failed) return <PublicShell title={t('preregistration.title')}><FormAlert message={t('errors.registration_unavailable')} /></PublicShell>;
-  if (!loaded) return <PublicShell title={t('preregistration.title')}><Loader aria-label={t('preregistration.loading')} /></PublicShell>;
+  if (failed)
+    return (
+      <PublicShell title={t('preregistration.title')}>
+        <FormAlert message={t('errors.registration_unavailable')} />
+      </PublicShell>
+    );
+  if (!loaded)
+    return (
+      <PublicShell title={t('preregistration.title')}>
+        <Loader aria-label={t('preregistration.loading')} />
+      </PublicShell>
+    );
   const open = loaded.types.filter((x) => x.can_register);
   return (
     <PublicShell title={t('preregistration.title')}>
       <Stack gap="md">
-        <Text size="sm" c="dimmed">{t('preregistration.intro')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('preregistration.intro')}
+        </Text>
         {submit.problem ? <FormAlert title={submit.problem.title} message={submit.problem.message} /> : null}
-        {open.length === 0 ? <FormAlert message={t('errors.registration_unavailable')} /> : (
-          <VisitForm mode="create" flowId={id} userTypes={open} sections={loaded.sections}
-            photoRequired={isPhotoRequired(loaded.flags, null)} busy={submit.busy} fieldErrors={submit.fieldErrors} onSubmit={(v, p) => void onSubmit(v, p)}
-            initial={{ first_name: params.get('first_name') ?? '', last_name: params.get('last_name') ?? '' }} />
+        {open.length === 0 ? (
+          <FormAlert message={t('errors.registration_unavailable')} />
+        ) : (
+          <VisitForm
+            mode="create"
+            flowId={id}
+            userTypes={open}
+            sections={loaded.sections}
+            photoRequired={isPhotoRequired(loaded.flags, null)}
+            busy={submit.busy}
+            fieldErrors={submit.fieldErrors}
+            onSubmit={(v, p) => void onSubmit(v, p)}
+            initial={{ first_name: params.get('first_name') ?? '', last_name: params.get('last_name') ?? '' }}
+          />
         )}
       </Stack>
     </PublicShell>

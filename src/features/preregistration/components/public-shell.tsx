@@ -8,10 +8,14 @@ export function PublicShell({ title, children }: { title: string; children: Reac
     <Container size={480} px="md" py="lg" className="gh-public">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={1} size="h3">{title}</Title>
+          <Title order={1} size="h3">
+            {title}
+          </Title>
           <LanguageMenu loggedIn={false} />
         </Group>
-        <Paper withBorder radius="md" p="md">{children}</Paper>
+        <Paper withBorder radius="md" p="md">
+          {children}
+        </Paper>
       </Stack>
     </Container>
   );

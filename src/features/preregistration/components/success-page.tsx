@@ -9,7 +9,11 @@ import { PublicShell } from './public-shell';
 
 function storedAnswer(state: unknown): QrAnswer | null {
   if (state && typeof state === 'object' && 'local_qr' in state) return state as QrAnswer;
-  try { return JSON.parse(sessionStorage.getItem(QR_KEY) ?? 'null') as QrAnswer | null; } catch { return null; }
+  try {
+    return JSON.parse(sessionStorage.getItem(QR_KEY) ?? 'null') as QrAnswer | null;
+  } catch {
+    return null;
+  }
 }
 
 export function SuccessPage() {
@@ -18,26 +22,68 @@ export function SuccessPage() {
   const answer = storedAnswer(location.state);
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
-    if (answer?.local_qr) void QRCode.toDataURL(answer.local_qr, { width: 320, margin: 2, errorCorrectionLevel: 'M' }).then(setImage);
+    if (answer?.local_qr)
+      void QRCode.toDataURL(answer.local_qr, { width: 320, margin: 2, errorCorrectionLevel: 'M' }).then(setImage);
   }, [answer?.local_qr]);
+
+  // A registration naming someone on file is held until they confirm by email (server visit-hold.ts).
+  if (answer?.status === 'held') {
+    return (
+      <PublicShell title={t('visitHold.checkEmailTitle')}>
+        <Stack gap="md" data-testid="registration-held">
+          <Alert color="blue" variant="light" title={t('visitHold.checkEmailTitle')}>
+            <Text>{t('visitHold.checkEmail')}</Text>
+          </Alert>
+          <Text size="sm" c="dimmed">
+            {t('visitHold.checkEmailHint')}
+          </Text>
+        </Stack>
+      </PublicShell>
+    );
+  }
 
   return (
     <PublicShell title={t('preregistration.successTitle')}>
       <Stack gap="md" align="stretch">
         <Text>{t('preregistration.successBody')}</Text>
-        {answer?.status === 'pending' ? <Alert color="yellow" variant="light">{t('preregistration.pendingApproval')}</Alert> : null}
+        {answer?.status === 'pending' ? (
+          <Alert color="yellow" variant="light">
+            {t('preregistration.pendingApproval')}
+          </Alert>
+        ) : null}
         {image ? (
           <Center>
-            <Image src={image} alt={t('preregistration.saveQr')} w={280} h={280} data-testid="visit-qr" data-token={answer?.local_qr} />
+            <Image
+              src={image}
+              alt={t('preregistration.saveQr')}
+              w={280}
+              h={280}
+              data-testid="visit-qr"
+              data-token={answer?.local_qr}
+            />
           </Center>
-        ) : <Text c="dimmed">{t('preregistration.noQr')}</Text>}
-        {image ? <Button component="a" href={image} download="gatehouse-visit-qr.png" size="md" variant="light">{t('preregistration.saveQr')}</Button> : null}
+        ) : (
+          <Text c="dimmed">{t('preregistration.noQr')}</Text>
+        )}
+        {image ? (
+          <Button component="a" href={image} download="gatehouse-visit-qr.png" size="md" variant="light">
+            {t('preregistration.saveQr')}
+          </Button>
+        ) : null}
         {answer?.visit_url ? (
-          <Button component={Link} to={`/online-compliance/${answer.visit_url}`} size="md" variant="default" data-testid="answer-compliance">
+          <Button
+            component={Link}
+            to={`/online-compliance/${answer.visit_url}`}
+            size="md"
+            variant="default"
+            data-testid="answer-compliance"
+          >
             {t('onlineCompliance.answerNow')}
           </Button>
         ) : null}
-        <Text size="sm" c="dimmed">{t('preregistration.emailSent')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('preregistration.emailSent')}
+        </Text>
       </Stack>
     </PublicShell>
   );

@@ -10,8 +10,16 @@ import { CustomFieldInput } from './custom-field-input';
 import { HostSearch } from './host-search';
 
 export interface VisitFormValues {
-  user_type_id: string; first_name: string; last_name: string; company_name: string; email: string;
-  country_code: string; phone: string; visit_date: string; visit_time: string; host: string;
+  user_type_id: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  email: string;
+  country_code: string;
+  phone: string;
+  visit_date: string;
+  visit_time: string;
+  host: string;
   custom: Record<string, string>;
 }
 
@@ -27,12 +35,32 @@ interface Props {
   onSubmit(values: VisitFormValues, photo: File | null): void;
 }
 
-export function VisitForm({ mode, flowId, initial, userTypes = [], sections, photoRequired, busy, fieldErrors, onSubmit }: Props) {
+export function VisitForm({
+  mode,
+  flowId,
+  initial,
+  userTypes = [],
+  sections,
+  photoRequired,
+  busy,
+  fieldErrors,
+  onSubmit,
+}: Props) {
   const { t } = useTranslation();
   const { photo, choose } = usePhoto();
   const [v, setV] = useState<VisitFormValues>({
-    user_type_id: userTypes[0]?.id ?? '', first_name: '', last_name: '', company_name: '', email: '', country_code: '',
-    phone: '', visit_date: '', visit_time: '', host: '', custom: {}, ...initial,
+    user_type_id: userTypes[0]?.id ?? '',
+    first_name: '',
+    last_name: '',
+    company_name: '',
+    email: '',
+    country_code: '',
+    phone: '',
+    visit_date: '',
+    visit_time: '',
+    host: '',
+    custom: {},
+    ...initial,
   });
   const [pastError, setPastError] = useState(false);
   const [photoMissing, setPhotoMissing] = useState(false);
@@ -46,7 +74,10 @@ export function VisitForm({ mode, flowId, initial, userTypes = [], sections, pho
     e.preventDefault();
     if (mode === 'create') {
       const at = visitInstant(v.visit_date, v.visit_time, new Date().getTimezoneOffset());
-      if (at === null || isVisitInPast(at, Date.now())) { setPastError(true); return; }
+      if (at === null || isVisitInPast(at, Date.now())) {
+        setPastError(true);
+        return;
+      }
     }
     setPastError(false);
     setPhotoMissing(photoRequired && !photo.file);
@@ -56,46 +87,147 @@ export function VisitForm({ mode, flowId, initial, userTypes = [], sections, pho
 
   const photoMessage = photo.problems.length
     ? photo.problems.map((p) => t(`errors.${p}`)).join(' ')
-    : photoMissing && !photo.file ? t('errors.photo_required') : err('image');
+    : photoMissing && !photo.file
+      ? t('errors.photo_required')
+      : err('image');
 
   return (
     <form onSubmit={submit} noValidate data-testid="visit-form">
       <Stack gap="sm">
         {mode === 'create' && userTypes.length > 1 ? (
-          <Select label={t('preregistration.userType')} data={userTypes.filter((u) => u.can_register).map((u) => ({ value: u.id, label: u.name }))}
-            value={v.user_type_id} onChange={(x) => setV((o) => ({ ...o, user_type_id: x ?? o.user_type_id }))} allowDeselect={false} />
+          <Select
+            label={t('preregistration.userType')}
+            data={userTypes.filter((u) => u.can_register).map((u) => ({ value: u.id, label: u.name }))}
+            value={v.user_type_id}
+            onChange={(x) => setV((o) => ({ ...o, user_type_id: x ?? o.user_type_id }))}
+            allowDeselect={false}
+          />
         ) : null}
         <Group grow wrap="nowrap" align="flex-start">
-          <TextInput name="first_name" label={t('preregistration.firstName')} required value={v.first_name} onChange={set('first_name')} error={err('first_name') ?? err('user.first_name')} autoComplete="given-name" />
-          <TextInput name="last_name" label={t('preregistration.lastName')} required value={v.last_name} onChange={set('last_name')} error={err('last_name') ?? err('user.last_name')} autoComplete="family-name" />
+          <TextInput
+            name="first_name"
+            label={t('preregistration.firstName')}
+            required
+            value={v.first_name}
+            onChange={set('first_name')}
+            error={err('first_name') ?? err('user.first_name')}
+            autoComplete="given-name"
+          />
+          <TextInput
+            name="last_name"
+            label={t('preregistration.lastName')}
+            required
+            value={v.last_name}
+            onChange={set('last_name')}
+            error={err('last_name') ?? err('user.last_name')}
+            autoComplete="family-name"
+          />
         </Group>
-        <TextInput name="company_name" label={t('preregistration.companyName')} value={v.company_name} onChange={set('company_name')} autoComplete="organization" />
-        <TextInput name="email" type="email" label={t('preregistration.email')} required value={v.email} onChange={set('email')} error={err('email') ?? err('user.email')} autoComplete="email" readOnly={mode === 'confirm'} dir="ltr" />
+        <TextInput
+          name="company_name"
+          label={t('preregistration.companyName')}
+          value={v.company_name}
+          onChange={set('company_name')}
+          autoComplete="organization"
+        />
+        <TextInput
+          name="email"
+          type="email"
+          label={t('preregistration.email')}
+          required
+          value={v.email}
+          onChange={set('email')}
+          error={err('email') ?? err('user.email')}
+          autoComplete="email"
+          readOnly={mode === 'confirm'}
+          dir="ltr"
+        />
         <Group wrap="nowrap" align="flex-start">
-          <TextInput name="country_code" label={t('preregistration.countryCode')} w={110} value={v.country_code} onChange={set('country_code')} placeholder="+44" dir="ltr" inputMode="tel" />
-          <TextInput name="phone" label={t('preregistration.phone')} required style={{ flex: 1 }} value={v.phone} onChange={set('phone')} error={err('phone') ?? err('user.phone')} inputMode="numeric" dir="ltr" />
+          <TextInput
+            name="country_code"
+            label={t('preregistration.countryCode')}
+            w={110}
+            value={v.country_code}
+            onChange={set('country_code')}
+            placeholder="+44"
+            dir="ltr"
+            inputMode="tel"
+          />
+          <TextInput
+            name="phone"
+            label={t('preregistration.phone')}
+            required
+            style={{ flex: 1 }}
+            value={v.phone}
+            onChange={set('phone')}
+            error={err('phone') ?? err('user.phone')}
+            inputMode="numeric"
+            dir="ltr"
+          />
         </Group>
         {mode === 'create' ? (
           <Group grow wrap="nowrap" align="flex-start">
-            <TextInput name="visit_date" type="date" label={t('preregistration.visitDate')} required value={v.visit_date} onChange={set('visit_date')}
-              error={pastError ? t('errors.visit_in_past') : err('visit_date')} />
-            <TextInput name="visit_time" type="time" label={t('preregistration.visitTime')} required value={v.visit_time} onChange={set('visit_time')} error={err('visit_time')} />
+            <TextInput
+              name="visit_date"
+              type="date"
+              label={t('preregistration.visitDate')}
+              required
+              value={v.visit_date}
+              onChange={set('visit_date')}
+              error={pastError ? t('errors.visit_in_past') : err('visit_date')}
+            />
+            <TextInput
+              name="visit_time"
+              type="time"
+              label={t('preregistration.visitTime')}
+              required
+              value={v.visit_time}
+              onChange={set('visit_time')}
+              error={err('visit_time')}
+            />
           </Group>
-        ) : <Text size="sm" data-testid="visit-when">{t('preregistration.visitAt', { when: `${v.visit_date} ${v.visit_time.slice(0, 5)}` })}</Text>}
+        ) : (
+          <Text size="sm" data-testid="visit-when">
+            {t('preregistration.visitAt', { when: `${v.visit_date} ${v.visit_time.slice(0, 5)}` })}
+          </Text>
+        )}
         {mode === 'create' ? <HostSearch flowId={flowId} onChange={(id) => setV((o) => ({ ...o, host: id }))} /> : null}
         {sections.map((s) => (
           <Stack key={s.name} gap="xs">
-            <Text fw={600} size="sm">{s.name || t('preregistration.customFields')}</Text>
+            <Text fw={600} size="sm">
+              {s.name || t('preregistration.customFields')}
+            </Text>
             {s.custom_fields.map((f) => (
-              <CustomFieldInput key={f.id} field={f} value={v.custom[f.id] ?? ''} onChange={(value) => setV((o) => ({ ...o, custom: { ...o.custom, [f.id]: value } }))} />
+              <CustomFieldInput
+                key={f.id}
+                field={f}
+                value={v.custom[f.id] ?? ''}
+                onChange={(value) => setV((o) => ({ ...o, custom: { ...o.custom, [f.id]: value } }))}
+              />
             ))}
           </Stack>
         ))}
-        <Input.Wrapper label={t('preregistration.photo')} required={photoRequired} description={t('preregistration.photoHint')} error={photoMessage}>
-          <input id="visitor-photo" name="image" type="file" accept="image/png,image/jpeg" className="gh-file-input"
-            aria-label={t('preregistration.photo')} onChange={(e) => void choose(e.currentTarget.files?.[0] ?? null)} />
+        <Input.Wrapper
+          label={t('preregistration.photo')}
+          required={photoRequired}
+          description={t('preregistration.photoHint')}
+          error={photoMessage}
+        >
+          <input
+            id="visitor-photo"
+            name="image"
+            type="file"
+            accept="image/png,image/jpeg"
+            className="gh-file-input"
+            aria-label={t('preregistration.photo')}
+            onChange={(e) => void choose(e.currentTarget.files?.[0] ?? null)}
+          />
         </Input.Wrapper>
-        {photo.file && !photo.problems.length ? <Text size="xs" c="dimmed">{t('preregistration.photoChosen', { width: photo.width, height: photo.height })}</Text> : null}
+        {photo.file && !photo.problems.length ? (
+          <Text size="xs" c="dimmed">
+            {t('preregistration.photoChosen', { width: photo.width, height: photo.height })}
+          </Text>
+        ) : null}
         <Button type="submit" size="md" loading={busy} data-testid="visit-submit">
           {mode === 'create' ? t('preregistration.submit') : t('preregistration.confirm')}
         </Button>
@@ -105,5 +237,9 @@ export function VisitForm({ mode, flowId, initial, userTypes = [], sections, pho
 }
 
 export function FormAlert({ title, message }: { title?: string; message: string }) {
-  return <Alert color="red" variant="light" title={title} data-testid="form-alert">{message}</Alert>;
+  return (
+    <Alert color="red" variant="light" title={title} data-testid="form-alert">
+      {message}
+    </Alert>
+  );
 }

@@ -22,17 +22,27 @@ export function VisitLinkPage() {
     let live = true;
     void preApi.details(i18n.language, visitUrl, code).then((r) => {
       if (!live) return;
-      if (!r.ok || !r.data.user) { navigate(linkExpiredPath('preregistration', { kind: 'failed' }), { replace: true }); return; }
+      if (!r.ok || !r.data.user) {
+        navigate(linkExpiredPath('preregistration', { kind: 'failed' }), { replace: true });
+        return;
+      }
       const state = linkStateOf(r.data.visitMetadata, 'preregistration');
       const passport = Boolean(r.data.user.passport_id);
-      if (state.kind !== 'open') { navigate(linkExpiredPath('preregistration', state, passport), { replace: true }); return; }
+      if (state.kind !== 'open') {
+        navigate(linkExpiredPath('preregistration', state, passport), { replace: true });
+        return;
+      }
       if (passport) {
-        window.location.assign(`${r.data.serverUrl}/login-one-time?visit_url=${encodeURIComponent(visitUrl)}&code=${encodeURIComponent(code)}`);
+        window.location.assign(
+          `${r.data.serverUrl}/login-one-time?visit_url=${encodeURIComponent(visitUrl)}&code=${encodeURIComponent(code)}`,
+        );
         return;
       }
       setDetails(r.data);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [visitUrl, code, i18n.language, navigate]);
 
   if (!code) return <Navigate to={`/online-compliance/${visitUrl}`} replace />;
@@ -41,25 +51,58 @@ export function VisitLinkPage() {
     const fd = new FormData();
     fd.append('visit_url', visitUrl);
     fd.append('code', code!);
-    fd.append('user', JSON.stringify({ first_name: v.first_name, last_name: v.last_name, email: v.email, phone: v.phone, company_name: v.company_name }));
-    fd.append('custom_fields', JSON.stringify(Object.entries(v.custom).map(([id, value]) => ({ custom_field_id: id, value }))));
+    fd.append(
+      'user',
+      JSON.stringify({
+        first_name: v.first_name,
+        last_name: v.last_name,
+        email: v.email,
+        phone: v.phone,
+        company_name: v.company_name,
+      }),
+    );
+    fd.append(
+      'custom_fields',
+      JSON.stringify(Object.entries(v.custom).map(([id, value]) => ({ custom_field_id: id, value }))),
+    );
     if (photo) fd.append('image', photo, photo.name);
     const answer = await submit.send(() => preApi.confirm(i18n.language, fd));
     if (!answer) return;
     sessionStorage.setItem(QR_KEY, JSON.stringify(answer));
-    navigate(`/pre-registration/${answer.journey_id ?? details?.journey_id ?? ''}/success?add_visitor=true`, { state: answer });
+    navigate(`/pre-registration/${answer.journey_id ?? details?.journey_id ?? ''}/success?add_visitor=true`, {
+      state: answer,
+    });
   }
 
-  if (!details?.user) return <PublicShell title={t('preregistration.confirmTitle')}><Loader aria-label={t('preregistration.loading')} /></PublicShell>;
+  if (!details?.user)
+    return (
+      <PublicShell title={t('preregistration.confirmTitle')}>
+        <Loader aria-label={t('preregistration.loading')} />
+      </PublicShell>
+    );
   const u = details.user;
   return (
     <PublicShell title={t('preregistration.confirmTitle')}>
       <Stack gap="md">
         {submit.problem ? <FormAlert title={submit.problem.title} message={submit.problem.message} /> : null}
-        <VisitForm mode="confirm" flowId={details.journey_id ?? ''} sections={[]} busy={submit.busy} fieldErrors={submit.fieldErrors}
-          photoRequired={isPhotoRequired(details.validations, u.image)} onSubmit={(v, p) => void onSubmit(v, p)}
-          initial={{ first_name: u.first_name, last_name: u.last_name, email: u.email, phone: u.phone ?? '', company_name: u.company_name ?? '',
-            visit_date: details.visit_date, visit_time: details.visit_time }} />
+        <VisitForm
+          mode="confirm"
+          flowId={details.journey_id ?? ''}
+          sections={[]}
+          busy={submit.busy}
+          fieldErrors={submit.fieldErrors}
+          photoRequired={isPhotoRequired(details.validations, u.image)}
+          onSubmit={(v, p) => void onSubmit(v, p)}
+          initial={{
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email,
+            phone: u.phone ?? '',
+            company_name: u.company_name ?? '',
+            visit_date: details.visit_date,
+            visit_time: details.visit_time,
+          }}
+        />
       </Stack>
     </PublicShell>
   );

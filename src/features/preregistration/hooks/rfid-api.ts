@@ -3,10 +3,11 @@ import type { RfidLinkDetails } from '../../../../domain/rfid-enrolment';
 import { api } from '../../../api/client';
 import type { HttpResult } from '../../../api/http';
 
-const data = <T,>(r: HttpResult<{ data: T }>): HttpResult<T> => (r.ok ? { ...r, data: r.data.data } : r);
+const data = <T>(r: HttpResult<{ data: T }>): HttpResult<T> => (r.ok ? { ...r, data: r.data.data } : r);
 
 export const rfidApi = {
-  details: async (lang: string, code: string) => data(await api.get<{ data: RfidLinkDetails }>(`/rfid/${lang}/${encodeURIComponent(code)}`)),
+  details: async (lang: string, code: string) =>
+    data(await api.get<{ data: RfidLinkDetails }>(`/rfid/${lang}/${encodeURIComponent(code)}`)),
   enrol: async (lang: string, code: string, rfid: string) =>
     data(await api.post<{ data: { rfid: string } }>(`/rfid/${lang}/${encodeURIComponent(code)}`, { rfid })),
 };

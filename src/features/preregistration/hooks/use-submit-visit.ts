@@ -10,7 +10,10 @@ import type { HttpResult } from '../../../api/http';
 import type { QrAnswer } from './pre-api';
 import type { VisitFormValues } from '../components/visit-form';
 
-export interface FormProblem { title?: string; message: string }
+export interface FormProblem {
+  title?: string;
+  message: string;
+}
 
 export function useSubmitVisit() {
   const { t } = useTranslation();
@@ -23,9 +26,16 @@ export function useSubmitVisit() {
     setProblem(null);
     const r = await call();
     setBusy(false);
-    if (r.ok) { setFieldErrors({}); return r.data; }
-    if (r.status === 0) { setProblem({ message: t('preregistration.offline') }); return null; }
-    const body = r.body as { message?: string; data?: { title?: string; message?: string }; errors?: Record<string, string[]> } | undefined;
+    if (r.ok) {
+      setFieldErrors({});
+      return r.data;
+    }
+    if (r.status === 0) {
+      setProblem({ message: t('preregistration.offline') });
+      return null;
+    }
+    const body = r.body as
+      { message?: string; data?: { title?: string; message?: string }; errors?: Record<string, string[]> } | undefined;
     if (body?.message === 'error_date') {
       setProblem({ title: body.data?.title, message: body.data?.message ?? t('errors.visit_exists') });
       return null;
@@ -44,10 +54,19 @@ export function toFormData(v: VisitFormValues, photo: File | null, extra: Record
   const fd = new FormData();
   const [h = '0', m = '0'] = v.visit_time.split(':');
   const fields: Record<string, string> = {
-    first_name: v.first_name, last_name: v.last_name, company_name: v.company_name, email: v.email, phone: v.phone,
-    country_code: v.country_code, visit_date: v.visit_date, visit_time: formatVisitTime({ hour: Number(h), minute: Number(m) }),
-    tz_offset: String(new Date().getTimezoneOffset()), user_type_id: v.user_type_id, host: v.host,
-    custom_fields: JSON.stringify(Object.entries(v.custom).map(([id, value]) => ({ custom_field_id: id, value }))), ...extra,
+    first_name: v.first_name,
+    last_name: v.last_name,
+    company_name: v.company_name,
+    email: v.email,
+    phone: v.phone,
+    country_code: v.country_code,
+    visit_date: v.visit_date,
+    visit_time: formatVisitTime({ hour: Number(h), minute: Number(m) }),
+    tz_offset: String(new Date().getTimezoneOffset()),
+    user_type_id: v.user_type_id,
+    host: v.host,
+    custom_fields: JSON.stringify(Object.entries(v.custom).map(([id, value]) => ({ custom_field_id: id, value }))),
+    ...extra,
   };
   for (const [k, value] of Object.entries(fields)) fd.append(k, value);
   if (photo) fd.append('image', photo, photo.name);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import { groupSessions } from '../domain/emergency-sessions';
-import { rollCallStatuses, type RollCallMark } from '../domain/emergency';
-import { mutate, reapplyPending } from './client';
-import { MemoryDevice } from './memory-store';
-import type { SessionInfo } from '../domain/emergency-sessions';
+import { groupSessions } from '../../../domain/emergency-sessions';
+import { rollCallStatuses, type RollCallMark } from '../../../domain/emergency';
+import { mutate, reapplyPending } from '../../client';
+import { MemoryDevice } from '../../memory-store';
+import type { SessionInfo } from '../../../domain/emergency-sessions';
 
 const SITE = uuidv7();
 
@@ -14,7 +14,13 @@ describe('emergency mutations on a device', () => {
     const sessionId = uuidv7();
     const person = uuidv7();
     await mutate(d.deps(), 'emergency.start', { sessionId, name: 'Fire', siteIds: [SITE], at: 1_000 });
-    await mutate(d.deps(), 'emergency.mark', { markId: uuidv7(), sessionId, personId: person, status: 'safe', at: 1_100 });
+    await mutate(d.deps(), 'emergency.mark', {
+      markId: uuidv7(),
+      sessionId,
+      personId: person,
+      status: 'safe',
+      at: 1_100,
+    });
     await mutate(d.deps(), 'emergency.end', { sessionId, at: 2_000 });
     expect(d.outbox.map((e) => e.name)).toEqual(['emergency.start', 'emergency.mark', 'emergency.end']);
     const session = d.table('emergencySessions').get(sessionId)!;
@@ -27,7 +33,13 @@ describe('emergency mutations on a device', () => {
 
   it('refuses a mark with an unknown status or a missing session id, and writes nothing', async () => {
     const d = new MemoryDevice(uuidv7(), uuidv7(), uuidv7, () => 1_000);
-    const r = await mutate(d.deps(), 'emergency.mark', { markId: uuidv7(), sessionId: 'x', personId: uuidv7(), status: 'unaccounted' as 'safe', at: 1 });
+    const r = await mutate(d.deps(), 'emergency.mark', {
+      markId: uuidv7(),
+      sessionId: 'x',
+      personId: uuidv7(),
+      status: 'unaccounted' as 'safe',
+      at: 1,
+    });
     expect(r.ok).toBe(false);
     expect(!r.ok && Object.keys(r.errors).sort()).toEqual(['sessionId', 'status']);
     expect(d.outbox).toHaveLength(0);
@@ -36,10 +48,20 @@ describe('emergency mutations on a device', () => {
   it('re-applies pending marks after a pull with the same warden and device', async () => {
     const d = new MemoryDevice(uuidv7(), uuidv7(), uuidv7, () => 1_000);
     const sessionId = uuidv7();
-    await mutate(d.deps(), 'emergency.mark', { markId: uuidv7(), sessionId, personId: uuidv7(), status: 'missing', at: 5 });
+    await mutate(d.deps(), 'emergency.mark', {
+      markId: uuidv7(),
+      sessionId,
+      personId: uuidv7(),
+      status: 'missing',
+      at: 5,
+    });
     const before = [...d.table('rollCallMarks').values()];
     d.table('rollCallMarks').clear();
-    await reapplyPending({ get: async (t, id) => d.table(t).get(id), put: async (t, row) => void d.table(t).set(row.id, row) }, d.outbox, d.id);
+    await reapplyPending(
+      { get: async (t, id) => d.table(t).get(id) as never, put: async (t, row) => void d.table(t).set(row.id, row) },
+      d.outbox,
+      d.id,
+    );
     expect([...d.table('rollCallMarks').values()]).toEqual(before);
   });
 });

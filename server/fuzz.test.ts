@@ -1,0 +1,219 @@
+// The fuzz walk: every POST/PUT route and every sync mutation gets values generated from its
+// own valibot schema (server/test/arbitrary.ts: near-valid with U+0000, huge and negative
+// integers, deep nesting, long strings and wrong types mixed in). Never a 5xx; a rejected
+// request writes nothing (a rejected mutation adds only its own mutation_log row).
+// Seeded: FUZZ_SEED=<n> replays a run; a failure names its route, seed and value.
+import fc from 'fast-check';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type * as v from 'valibot';
+import { isAllowed } from '../domain/permissions';
+import { mutations } from '../sync/catalogue';
+import type { RouteEntry } from './app';
+import { schemasOf } from './http/route-schemas';
+import { arbitraryFor } from './test/arbitrary';
+import { kioskCaller, roleCallers, type Caller } from './test/callers';
+import { eachDatabase } from './test/databases';
+import { changes, fingerprinter, type Fingerprint } from './test/fingerprint';
+import { bearer, entityFacts, freshAddress, seededApp, tokenFor } from './test/harness';
+import { apiRoutes, companyIds, plausibleUrls, type Method } from './test/routes';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_115);
+const RUNS = 20;
+/** A bound for the whole walk, not a speed assertion: without it a slow machine would cut the walk short. */
+const WALK_MS = 400_000;
+
+/** Routes whose body the walk cannot reach, with why; any other POST/PUT route must be fuzzed. */
+const UNREACHED: Record<string, string> = {
+  'POST /api/create-expected-visit/:lang': 'multipart form (fields parsed from the form, not a JSON body)',
+  'POST /api/confirm/visit/:lang': 'multipart form, behind a visit link secret',
+  'PUT /api/confirm/visit/:lang': 'multipart form, behind a visit link secret',
+  'POST /api/rfid/:lang/:code': 'behind an RFID link secret (404 before the body)',
+  'POST /api/online-compliance/:lang/:visitUrl': 'behind a visit link secret (404 before the body)',
+};
+/** A failed login is counted (the account lock) even though the request is refused. */
+const WRITES_ON_REFUSAL: Record<string, string[]> = { 'POST /api/login': ['login_attempts'] };
+
+function excerpt(value: unknown): string {
+  try {
+    return (
+      JSON.stringify(value, (_k, x: unknown) =>
+        typeof x === 'string' && x.length > 24 ? `${x.slice(0, 12)}…(${x.length} chars)` : x,
+      ) ?? 'undefined'
+    ).slice(0, 240);
+  } catch {
+    return '(a value nested too deep to print)';
+  }
+}
+
+eachDatabase((get) => {
+  let app: FastifyInstance;
+  let admin: Caller;
+  let kiosk: Caller;
+  let ids: string[];
+  let fingerprint: () => Promise<Fingerprint>;
+  let fixed: Record<string, string>;
+  const bodyRoutes = new Map<string, { route: RouteEntry; url: string; schema: v.GenericSchema }>();
+
+  /** Learns each route's body schema by calling it with a body no object schema takes. */
+  async function discover() {
+    ids = (await companyIds(get().database, admin.ctx.entityId)).filter((id) => id !== admin.ctx.userId);
+    for (const route of apiRoutes(app).filter(
+      (r) => (r.method === 'POST' || r.method === 'PUT') && !bodyRoutes.has(`${r.method} ${r.url}`),
+    )) {
+      for (const url of plausibleUrls(route.url, ids, fixed)) {
+        await send(route.method as Method, url, callerFor(route), []);
+        const [schema] = schemasOf(route.method, route.url, 'body');
+        if (schema) {
+          bodyRoutes.set(`${route.method} ${route.url}`, { route, url, schema });
+          break;
+        }
+      }
+    }
+  }
+
+  const send = (method: Method, url: string, caller: Caller | null, value: unknown): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url,
+      remoteAddress: freshAddress(),
+      headers: { 'content-type': 'application/json', ...(caller ? bearer(caller.token) : {}) },
+      payload: JSON.stringify(value) ?? 'null',
+    });
+  const callerFor = (route: RouteEntry): Caller | null => {
+    if (!route.access || route.access.kind === 'public') return null;
+    if (route.access.kind === 'login') return admin;
+    return route.access.keys.some((k) => isAllowed(admin.ctx.permissions, k)) ? admin : kiosk;
+  };
+
+  beforeAll(async () => {
+    app = await seededApp(get().database);
+    const acme = (await entityFacts(get().database, 'acme')).entity.id;
+    // The system admin (not the owner) fuzzes, and its own id is never a generated value, so
+    // a valid "archive these users" cannot lock the walk out halfway.
+    const token = await tokenFor(app, 'system@acme.test');
+    admin = { name: 'system admin', token, ctx: (await app.services.auth.authenticate(token))!, device: false };
+    kiosk = await kioskCaller(app, get().database, acme, await tokenFor(app, 'admin@acme.test'));
+    fingerprint = await fingerprinter(get().database);
+    fixed = { entityId: acme, lang: 'en', userId: 'all' };
+    // Records the seed has none of, so the routes that change them reach their body.
+    const employee = (await roleCallers(app, get().database, acme)).find((c) => c.name === 'employee')!;
+    const doc = await send('POST', '/api/user_document', admin, {
+      user_id: employee.ctx.userId,
+      type: 'covid_vaccine',
+    });
+    expect(doc.statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it(
+    'no POST/PUT route answers 5xx or writes when it refuses',
+    async () => {
+      const failures: string[] = [];
+      let n = 0;
+      await discover();
+      for (const [key, { route, url, schema }] of bodyRoutes)
+        failures.push(...(await fuzzRoute(key, route, url, schema, SEED + n++)));
+      expect(failures).toEqual([]);
+    },
+    WALK_MS,
+  );
+
+  it('reaches the body schema of every POST/PUT route', () => {
+    const routes = apiRoutes(app)
+      .filter((r) => r.method === 'POST' || r.method === 'PUT')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(
+      routes.filter((r) => !bodyRoutes.has(r) && !(r in UNREACHED)),
+      'POST/PUT routes whose body schema the walk never reached',
+    ).toEqual([]);
+    expect(bodyRoutes.size).toBeGreaterThanOrEqual(30);
+  });
+
+  async function fuzzRoute(
+    key: string,
+    route: RouteEntry,
+    url: string,
+    schema: v.GenericSchema,
+    seed: number,
+  ): Promise<string[]> {
+    let failure = '';
+    await fc.check(
+      fc.asyncProperty(arbitraryFor(schema, { ids }), async (value) => {
+        const before = await fingerprint();
+        const res = await send(route.method as Method, url, callerFor(route), value);
+        if (res.statusCode >= 500) failure = `${res.statusCode} ${res.body.slice(0, 120)}`;
+        else if (res.statusCode >= 400) {
+          const allowed = WRITES_ON_REFUSAL[key] ?? [];
+          const wrote = Object.entries(changes(before, await fingerprint())).filter(([t]) => !allowed.includes(t));
+          if (wrote.length)
+            failure = `${res.statusCode} ${res.json<{ code?: string }>().code} but wrote ${JSON.stringify(Object.fromEntries(wrote))}`;
+        }
+        if (failure) failure += ` with ${excerpt(value)}`;
+        return !failure;
+      }),
+      { seed, numRuns: RUNS, endOnFailure: true },
+    );
+    return failure ? [`${key} (FUZZ_SEED=${SEED}, case seed ${seed}): ${failure}`] : [];
+  }
+
+  it(
+    'no sync mutation answers 5xx or writes more than its log row when it is rejected',
+    async () => {
+      const failures: string[] = [];
+      const seqs = new Map<Caller, number>();
+      const devices = new Map([
+        [admin, uuidv7()],
+        [kiosk, uuidv7()],
+      ]);
+      let n = 0;
+      for (const [name, def] of Object.entries(mutations) as Array<
+        [string, { args: v.GenericSchema; permission: unknown }]
+      >) {
+        const keys = [def.permission].flat().map(String);
+        const caller = [admin, kiosk].find((c) => keys.some((k) => isAllowed(c.ctx.permissions, k)));
+        if (!caller) {
+          failures.push(`${name}: neither the system admin nor a kiosk holds ${keys.join('/')}`);
+          continue;
+        }
+        const seed = SEED + 1_000 + n++;
+        let failure = '';
+        await fc.check(
+          fc.asyncProperty(arbitraryFor(def.args, { ids }), async (args) => {
+            const seq = (seqs.get(caller) ?? 0) + 1;
+            seqs.set(caller, seq);
+            const before = await fingerprint();
+            const res = await send('POST', '/api/sync/push', caller, {
+              deviceId: devices.get(caller),
+              mutations: [
+                { seq, mutationId: uuidv7(), name, args, clientTime: Date.UTC(2026, 0, 15, 9), clockOffsetMs: 0 },
+              ],
+            });
+            if (res.statusCode >= 500) failure = `${res.statusCode} ${res.body.slice(0, 120)}`;
+            else if (res.statusCode >= 400) failure = `the push answered ${res.statusCode} ${res.body.slice(0, 120)}`;
+            else {
+              const result = (res.json() as { results: Array<{ status: string; code?: string }> }).results[0];
+              if (result?.status === 'rejected') {
+                const wrote = changes(before, await fingerprint());
+                const extra = Object.entries(wrote).filter(
+                  ([t, d]) => !(t === 'mutation_log' && d === 1) && !(t === 'devices' && d === 1),
+                );
+                if (wrote.mutation_log !== 1 || extra.length)
+                  failure = `rejected ${result.code} but wrote ${JSON.stringify(wrote)}`;
+              }
+            }
+            if (failure) failure += ` with ${excerpt(args)}`;
+            return !failure;
+          }),
+          { seed, numRuns: RUNS, endOnFailure: true },
+        );
+        if (failure) failures.push(`${name} as ${caller.name} (FUZZ_SEED=${SEED}, case seed ${seed}): ${failure}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    WALK_MS,
+  );
+});

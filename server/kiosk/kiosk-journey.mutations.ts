@@ -1,0 +1,256 @@
+// Server applies of kiosk.journey and kiosk.signOut. The server judges the journey itself:
+// it reads the configuration it holds (form, flow, the new person's type, the expected visit),
+// derives stage and sign-in with domain/kiosk-journey.ts (the function the kiosk used) and
+// stores what IT derived; the device's stage is only what the visitor was shown. Everything is
+// written in the push's savepoint for this mutation: a rejection leaves no row behind.
+import { and, eq } from 'drizzle-orm';
+import type { ArgsOf } from '../../sync/catalogue';
+import { deriveJourney } from '../../domain/kiosk-journey';
+import type { RegistrationMethod } from '../../domain/journey';
+import { parseTemperature } from '../../domain/temperature';
+import { pairVisits } from '../dashboard/visit-pairing';
+import { journeyFlows, journeys } from '../db/schema/journeys';
+import { complianceForms } from '../db/schema/kiosk-config';
+import { complianceAnswers, hostNotifications, kioskVisits, visitChecks } from '../db/schema/kiosk';
+import { users } from '../db/schema/people';
+import { areas } from '../db/schema/places';
+import { visitEvents } from '../db/schema/sync';
+import { ApiError, notFound } from '../http/api-error';
+import { expectedVisitChanges } from '../preregistration/projections';
+import { mayRecordArrival } from '../preregistration/visit-access';
+import { updateVisit, visitById } from '../preregistration/visits.repo';
+import type { ApplyContext, FeatureMutations } from '../sync/handlers';
+import { eventChange } from '../visits/visits.projections';
+import { checkVisitCustomFields } from './kiosk-checks';
+import { rowChange } from './kiosk.projections';
+import { registerVisitor } from './visitor-registration';
+
+type JourneyArgs = ArgsOf<'kiosk.journey'>;
+
+/** One row of this entity by id, or 404 (another company's id is one this caller cannot see). */
+async function mustFind<T>(rows: Promise<T[]>): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw notFound();
+  return row;
+}
+
+async function personOf(a: ApplyContext, personId: string) {
+  return mustFind(
+    a.tx
+      .select({ id: users.id, userTypeId: users.userTypeId })
+      .from(users)
+      .where(and(eq(users.entityId, a.ctx.entityId), eq(users.id, personId))),
+  );
+}
+
+/** The configuration the journey names, each inside the caller's company. */
+async function configOf(a: ApplyContext, args: JourneyArgs) {
+  const entityId = a.ctx.entityId;
+  await mustFind(
+    a.tx
+      .select({ id: areas.id })
+      .from(areas)
+      .where(and(eq(areas.entityId, entityId), eq(areas.id, args.areaId))),
+  );
+  if (args.journeyId)
+    await mustFind(
+      a.tx
+        .select({ id: journeys.id })
+        .from(journeys)
+        .where(and(eq(journeys.entityId, entityId), eq(journeys.id, args.journeyId))),
+    );
+  const flow = args.journeyFlowId
+    ? await mustFind(
+        a.tx
+          .select()
+          .from(journeyFlows)
+          .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.id, args.journeyFlowId))),
+      )
+    : null;
+  if (flow && args.journeyId && flow.journeyId !== args.journeyId) throw notFound();
+  const form = args.compliance
+    ? await mustFind(
+        a.tx
+          .select()
+          .from(complianceForms)
+          .where(and(eq(complianceForms.entityId, entityId), eq(complianceForms.id, args.compliance.complianceId))),
+      )
+    : null;
+  const expected = args.expectedVisitId ? await visitById(a.tx, entityId, args.expectedVisitId, true) : null;
+  if (args.expectedVisitId && (!expected || expected.personId !== args.personId || !mayRecordArrival(a.ctx, expected)))
+    throw notFound();
+  if (args.host) await personOf(a, args.host.hostId);
+  const raw = args.checks?.temperature?.raw;
+  if (raw !== undefined && !parseTemperature(raw))
+    throw new ApiError(400, 'validation_failed', { temperature: ['temperature.invalid'] });
+  await checkVisitCustomFields(a.tx, entityId, args.journeyFlowId, args.customFields);
+  return { flow, form, expected };
+}
+
+async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {
+  const entityId = a.ctx.entityId;
+  const kioskId = a.ctx.userId;
+  const at = args.at + a.clockOffsetMs;
+  // A new person first, so that a refused registration rejects the whole journey.
+  const registered = args.registration ? await registerVisitor(a, args.registration) : null;
+  const userTypeId = registered ? registered.userTypeId : (await personOf(a, args.personId)).userTypeId;
+  const { flow, form, expected } = await configOf(a, args);
+  const d = deriveJourney(
+    args,
+    {
+      form,
+      flowSettings: flow?.settings,
+      registrationMethod: (registered?.method ?? null) as RegistrationMethod | null,
+      expectedVisitStatus: expected?.status ?? null,
+    },
+    kioskId,
+  );
+
+  if (args.compliance && d.compliance) {
+    const c = args.compliance;
+    const [row] = await a.tx
+      .insert(complianceAnswers)
+      .values({
+        entityId,
+        id: c.answerId,
+        personId: args.personId,
+        complianceId: c.complianceId,
+        complianceVersion: c.complianceVersion,
+        answers: c.answers,
+        outcome: d.compliance.outcome,
+        isWrong: d.compliance.isWrong,
+        visitId: args.visitId,
+        areaId: args.areaId,
+        userTypeId,
+        at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) a.change(rowChange('complianceAnswers', row));
+  }
+  if (args.checks) {
+    const [row] = await a.tx
+      .insert(visitChecks)
+      .values({
+        entityId,
+        id: args.checks.checkId,
+        personId: args.personId,
+        visitId: args.visitId,
+        mask: args.checks.mask ?? null,
+        temperature: d.temperature,
+        passed: d.checksPassed,
+        at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) a.change(rowChange('visitChecks', row));
+  }
+  const [visit] = await a.tx
+    .insert(kioskVisits)
+    .values({
+      entityId,
+      id: args.visitId,
+      personId: args.personId,
+      kioskId,
+      areaId: args.areaId,
+      journeyId: args.journeyId ?? null,
+      journeyFlowId: args.journeyFlowId ?? null,
+      stage: d.stage,
+      signedIn: d.signedIn,
+      details: d.details,
+      customFields: args.customFields,
+      at,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (visit) a.change(rowChange('kioskVisits', visit));
+
+  if (d.signedIn) {
+    const event = {
+      entityId,
+      id: args.signInEventId,
+      personId: args.personId,
+      kind: 'in' as const,
+      areaId: args.areaId,
+      journeyFlowId: args.journeyFlowId ?? null,
+      userTypeId,
+      at,
+      deviceId: a.deviceId,
+      mutationId: a.mutationId,
+      recordedBy: kioskId,
+      receivedAt: a.receivedAt,
+      details: d.details,
+    };
+    if ((await a.tx.insert(visitEvents).values(event).onConflictDoNothing().returning({ id: visitEvents.id })).length) {
+      a.change(eventChange(event));
+      await pairVisits(a.tx, entityId, [event.id]);
+    }
+    if (expected && expected.arrivedAt === null) {
+      for (const c of (await updateVisit(a.tx, expected, { arrivedAt: at }, a.receivedAt)).changes) a.change(c);
+    }
+  } else {
+    // The device may have signed the person in on its own judgement: the tombstone and the
+    // expected visit as stored take its optimistic rows back at the next pull.
+    a.change({ table: 'visitEvents', id: args.signInEventId, op: 'del', version: 1, data: null });
+    if (expected) for (const c of expectedVisitChanges(expected)) a.change(c);
+  }
+  if (args.host) {
+    // The row is the mail outbox (mail_status queued); its change poke is the dashboard's live event.
+    const [row] = await a.tx
+      .insert(hostNotifications)
+      .values({
+        entityId,
+        id: args.host.notificationId,
+        hostId: args.host.hostId,
+        personId: args.personId,
+        visitId: args.visitId,
+        message: args.host.message ?? null,
+        at,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) a.change(rowChange('hostNotifications', row));
+  }
+}
+
+async function signOut(a: ApplyContext, args: ArgsOf<'kiosk.signOut'>): Promise<void> {
+  const entityId = a.ctx.entityId;
+  const person = await personOf(a, args.personId);
+  await mustFind(
+    a.tx
+      .select({ id: areas.id })
+      .from(areas)
+      .where(and(eq(areas.entityId, entityId), eq(areas.id, args.areaId))),
+  );
+  const event = {
+    entityId,
+    id: args.eventId,
+    personId: args.personId,
+    kind: 'out' as const,
+    areaId: args.areaId,
+    journeyFlowId: null,
+    userTypeId: person.userTypeId,
+    at: args.at + a.clockOffsetMs,
+    deviceId: a.deviceId,
+    mutationId: a.mutationId,
+    recordedBy: a.ctx.userId,
+    receivedAt: a.receivedAt,
+    details: {
+      source: 'kiosk',
+      kioskId: a.ctx.userId,
+      method: args.method,
+      ...(args.journeyId ? { journeyId: args.journeyId } : {}),
+      ...args.reason,
+    },
+  };
+  // A sign-out of someone not on site is kept too: presence is derived from events (a no-op there).
+  if ((await a.tx.insert(visitEvents).values(event).onConflictDoNothing().returning({ id: visitEvents.id })).length) {
+    a.change(eventChange(event));
+    await pairVisits(a.tx, entityId, [event.id]);
+  }
+}
+
+export const kioskJourneyServerMutations = {
+  'kiosk.journey': { apply: journey },
+  'kiosk.signOut': { apply: signOut },
+} satisfies FeatureMutations<'kiosk.journey' | 'kiosk.signOut'>;

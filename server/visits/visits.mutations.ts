@@ -1,0 +1,131 @@
+// Server applies of sign-ins and sign-outs recorded at the dashboard (quick and mass actions).
+// A run of them is applied in bulk: two lookups and one insert instead of a round trip each.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ArgsOf } from '../../sync/catalogue';
+import { users } from '../db/schema/people';
+import { areas } from '../db/schema/places';
+import { visitEvents } from '../db/schema/sync';
+import { forbidden } from '../http/api-error';
+import type { ApplyContext, BatchItem, BulkApplyContext, FeatureMutations } from '../sync/handlers';
+import { pairVisits } from '../dashboard/visit-pairing';
+import { massScopeCodes } from '../dashboard/mass-scope';
+import { eventChange } from './visits.projections';
+
+async function recordEvent(
+  a: ApplyContext,
+  kind: 'in' | 'out',
+  args: ArgsOf<'visit.signIn'> | ArgsOf<'visit.signOut'>,
+) {
+  const row = {
+    entityId: a.ctx.entityId,
+    id: args.eventId,
+    personId: args.personId,
+    kind,
+    areaId: args.areaId ?? null,
+    journeyFlowId: 'journeyFlowId' in args ? (args.journeyFlowId ?? null) : null,
+    userTypeId: 'userTypeId' in args ? (args.userTypeId ?? null) : null,
+    at: args.at + a.clockOffsetMs,
+    deviceId: a.deviceId,
+    mutationId: a.mutationId,
+    recordedBy: a.ctx.userId,
+    receivedAt: a.receivedAt,
+    details: args.details ?? null,
+  };
+  if (args.personId !== a.ctx.userId) {
+    // On behalf of another person: only within the recording user's scope (server/dashboard/mass-scope.ts).
+    const [person] = await a.tx
+      .select({ userTypeId: users.userTypeId })
+      .from(users)
+      .where(and(eq(users.entityId, row.entityId), eq(users.id, args.personId)));
+    const [code] = await massScopeCodes(a.tx, row.entityId, a.ctx.userId, [args], () => person?.userTypeId);
+    if (code) throw forbidden();
+  }
+  // The same event id sent under another mutation id is the same event: a no-op, not a second visit.
+  const inserted = await a.tx.insert(visitEvents).values(row).onConflictDoNothing().returning({ id: visitEvents.id });
+  if (inserted.length) {
+    a.change(eventChange(row));
+    await pairVisits(a.tx, row.entityId, [row.id]);
+  }
+}
+async function recordEvents(
+  a: BulkApplyContext,
+  items: Array<BatchItem<'visit.signIn'> | BatchItem<'visit.signOut'>>,
+): Promise<Array<string | null>> {
+  const entityId = a.ctx.entityId;
+  const personIds = [...new Set(items.map((i) => i.args.personId))];
+  const areaIds = [...new Set(items.flatMap((i) => (i.args.areaId ? [i.args.areaId] : [])))];
+  const typeOf = new Map(
+    (
+      await a.tx
+        .select({ id: users.id, userTypeId: users.userTypeId })
+        .from(users)
+        .where(and(eq(users.entityId, entityId), inArray(users.id, personIds)))
+    ).map((r) => [r.id, r.userTypeId]),
+  );
+  const people = new Set(typeOf.keys());
+  const places = new Set(
+    areaIds.length
+      ? (
+          await a.tx
+            .select({ id: areas.id })
+            .from(areas)
+            .where(and(eq(areas.entityId, entityId), inArray(areas.id, areaIds)))
+        ).map((r) => r.id)
+      : [],
+  );
+  const scoped = await massScopeCodes(
+    a.tx,
+    entityId,
+    a.ctx.userId,
+    items.map((i) => i.args),
+    (id) => typeOf.get(id),
+  );
+  const codes = items.map((i, n) =>
+    people.has(i.args.personId) && (!i.args.areaId || places.has(i.args.areaId)) ? scoped[n]! : 'not_found',
+  );
+  const rows = items.flatMap((i, n) =>
+    codes[n]
+      ? []
+      : [
+          {
+            entityId,
+            id: i.args.eventId,
+            personId: i.args.personId,
+            kind: i.name === 'visit.signIn' ? ('in' as const) : ('out' as const),
+            areaId: i.args.areaId ?? null,
+            journeyFlowId: 'journeyFlowId' in i.args ? (i.args.journeyFlowId ?? null) : null,
+            userTypeId: 'userTypeId' in i.args ? (i.args.userTypeId ?? null) : null,
+            at: i.args.at + i.clockOffsetMs,
+            deviceId: a.deviceId,
+            mutationId: i.mutationId,
+            recordedBy: a.ctx.userId,
+            receivedAt: a.receivedAt,
+            details: i.args.details ?? null,
+          },
+        ],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const pairIds: string[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await a.tx
+      .insert(visitEvents)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing()
+      .returning({ id: visitEvents.id });
+    for (const { id } of inserted) {
+      a.change(eventChange(byId.get(id)!));
+      pairIds.push(id);
+    }
+  }
+  await pairVisits(a.tx, entityId, pairIds);
+  return codes;
+}
+
+export const visitServerMutations = {
+  'visit.signIn': { apply: (a, args) => recordEvent(a, 'in', args), applyMany: recordEvents, batchKey: 'visitEvents' },
+  'visit.signOut': {
+    apply: (a, args) => recordEvent(a, 'out', args),
+    applyMany: recordEvents,
+    batchKey: 'visitEvents',
+  },
+} satisfies FeatureMutations<'visit.signIn' | 'visit.signOut'>;

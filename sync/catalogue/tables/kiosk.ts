@@ -1,0 +1,105 @@
+// The kiosk journey's configuration (pulled down) and what a journey records.
+import * as v from 'valibot';
+import { complianceForm } from '../../../domain/compliance';
+import { customFieldEntry } from '../../../domain/custom-fields';
+import { attendanceMode } from '../../../domain/reasons';
+import { defineTable } from '../define';
+import { flag, json, num, ref, refOrNull, row, text } from './fields';
+
+const journeyRecord = ['dashboard', 'kiosk_device'] as const;
+
+export const kioskTables = {
+  journeys: defineTable({
+    row: row({ name: v.string(), description: text, settings: json }),
+    indexes: [],
+    receive: 'everyone',
+  }),
+  journeyFlows: defineTable({
+    row: row({ journeyId: v.string(), name: v.string(), userTypeId: refOrNull, settings: json }),
+    indexes: ['journeyId'],
+    receive: 'everyone',
+  }),
+  // Forms and modes are the domain's shapes: the kiosk evaluates answers and reasons on them.
+  complianceForms: defineTable({ row: row(complianceForm.entries), indexes: [], receive: 'everyone' }),
+  attendanceModes: defineTable({ row: row(attendanceMode.entries), indexes: [], receive: 'everyone' }),
+  customFields: defineTable({
+    row: row({
+      name: v.string(),
+      type: v.string(),
+      section: v.string(),
+      options: v.array(v.string()),
+      required: v.boolean(),
+    }),
+    indexes: [],
+    receive: 'everyone',
+  }),
+  announcements: defineTable({
+    row: row({
+      description: v.string(),
+      urgent: v.boolean(),
+      pinned: v.boolean(),
+      publishAt: v.number(),
+      expiresAt: v.nullable(v.number()),
+    }),
+    indexes: [],
+    receive: 'everyone',
+  }),
+  kioskVisits: defineTable({
+    row: row({
+      personId: v.string(),
+      areaId: v.string(),
+      journeyId: ref,
+      journeyFlowId: ref,
+      stage: v.string(),
+      signedIn: v.boolean(),
+      details: json,
+      customFields: v.array(customFieldEntry),
+      at: v.number(),
+    }),
+    indexes: ['personId', 'at'],
+    receive: journeyRecord,
+  }),
+  complianceAnswers: defineTable({
+    row: row({
+      personId: v.string(),
+      complianceId: v.string(),
+      complianceVersion: num,
+      answers: json,
+      outcome: v.string(),
+      isWrong: flag,
+      visitId: ref,
+      at: v.number(),
+    }),
+    indexes: ['[personId+complianceId]'],
+    receive: journeyRecord,
+  }),
+  visitChecks: defineTable({
+    row: row({
+      personId: v.string(),
+      visitId: ref,
+      mask: flag,
+      temperature: json,
+      passed: v.boolean(),
+      at: v.number(),
+    }),
+    indexes: ['personId'],
+    receive: journeyRecord,
+  }),
+  hostNotifications: defineTable({
+    row: row({
+      hostId: v.string(),
+      personId: v.string(),
+      visitId: ref,
+      message: text,
+      mailStatus: text,
+      at: v.number(),
+    }),
+    indexes: ['hostId'],
+    receive: journeyRecord,
+  }),
+  kioskLogs: defineTable({
+    row: row({ kind: v.string(), code: v.string(), data: json, at: v.number() }),
+    indexes: ['at'],
+    receive: ['show_kiosk_logs_list', 'kiosk_device'],
+  }),
+};

@@ -1,0 +1,55 @@
+// People and what belongs to them: who can sign in, their cards, documents and user types.
+import * as v from 'valibot';
+import { REGISTRATION_METHODS } from '../../../domain/journey';
+import { defineTable } from '../define';
+import { flag, json, num, ref, row, text } from './fields';
+
+export const peopleTables = {
+  people: defineTable({
+    row: row({
+      fullName: v.string(),
+      email: text,
+      phone: text,
+      countryCode: text,
+      userTypeId: ref,
+      roleId: ref,
+      image: text,
+      archived: flag,
+      labels: json,
+      companyName: text,
+      version: num,
+    }),
+    indexes: ['entityId', '[entityId+email]', '[entityId+userTypeId]', '[entityId+updatedAt]'],
+    receive: ['users', 'dashboard', 'show_emergency_list', 'kiosk_device'],
+    // A warden's phone lists who is on site and may call them; only people managers and kiosks
+    // (which check a new visitor's email and phone offline) hold email addresses.
+    redact: [
+      { fields: ['email', 'labels'], unless: ['users', 'kiosk_device'] },
+      { fields: ['phone', 'countryCode'], unless: ['users', 'kiosk_device', 'show_emergency_list'] },
+    ],
+  }),
+  personCards: defineTable({ row: row({ rfid: v.string() }), indexes: ['rfid'], receive: ['users', 'kiosk_device'] }),
+  personDocuments: defineTable({
+    row: row({
+      personId: v.string(),
+      type: v.string(),
+      status: v.string(),
+      startDate: text,
+      expiryDate: text,
+      details: json,
+    }),
+    indexes: ['personId'],
+    receive: ['users'],
+  }),
+  userTypes: defineTable({
+    row: row({
+      name: v.string(),
+      registrationMethod: v.picklist(REGISTRATION_METHODS),
+      gracePeriodMinutes: num,
+      profilePhoto: flag,
+      parentId: ref,
+    }),
+    indexes: [],
+    receive: 'everyone',
+  }),
+};

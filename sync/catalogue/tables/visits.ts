@@ -1,0 +1,21 @@
+// Sign-in and sign-out events: who is on site is derived from them (domain/presence.ts).
+import * as v from 'valibot';
+import { defineTable } from '../define';
+import { json, ref, refOrNull, row } from './fields';
+
+export const visitTables = {
+  visitEvents: defineTable({
+    row: row({
+      personId: v.string(),
+      kind: v.picklist(['in', 'out']),
+      areaId: refOrNull,
+      at: v.number(),
+      journeyFlowId: ref,
+      userTypeId: ref,
+      deviceId: ref,
+      details: json,
+    }),
+    indexes: ['personId', 'at', '[personId+at]', 'pending'],
+    receive: ['dashboard', 'show_emergency_list', 'kiosk_device'],
+  }),
+};
