@@ -33,6 +33,9 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],
         cleanupOutdatedCaches: true,
+        // The first install takes the page it was installed from, so a device that goes offline
+        // before any reload still loads its lazy screens and workers from the cache.
+        clientsClaim: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
 import { writeQrVideo } from './kiosk/fake-camera';
 import { checks, chooseHost, done, registerKiosk, result, shooter, startJourney, step } from './kiosk/kiosk-steps';
-import { launch, login, newContext, screenshot } from './support/browser';
+import { launch, login, newContext, screenshot, untilOfflineReady } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { startServer, type RunningServer } from './support/server';
 
@@ -116,6 +116,7 @@ async function offlineKiosk(
   await page.locator('[data-testid="kiosk-online"][data-online="true"]').waitFor();
   await synced(page, visitStore, 'id', visitId);
   if (complianceOf) await synced(page, 'complianceAnswers', 'visitId', complianceOf);
+  await untilOfflineReady(page);
   await context.setOffline(true);
   await page.locator('[data-testid="kiosk-online"][data-online="false"]').waitFor();
   return { context, page };

@@ -2,7 +2,7 @@
 // and logging out with unsent changes warns first and keeps them for their author.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chooseFromMenu, login, newContext } from './support/browser';
+import { chooseFromMenu, login, newContext, untilOfflineReady } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
@@ -51,6 +51,7 @@ describe('sync across sessions', () => {
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });
+    await untilOfflineReady(page);
     await context.setOffline(true);
     await signInOffline(page, 1);
     await chooseFromMenu(page, page.getByTestId('user-menu'), page.getByTestId('logout'));

@@ -40,6 +40,12 @@ export async function newContext(
   return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], serviceWorkers: 'allow' });
 }
 
+/** Waits until the service worker has precached the app and controls the page, so that screens
+ * and workers not yet loaded still load after the context goes offline. */
+export async function untilOfflineReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 90_000 });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // The layout's page loader hides after 500 ms; a picture of the overlay shows nothing.
