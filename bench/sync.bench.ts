@@ -9,11 +9,11 @@ import type { DbKind } from '../server/db/database';
 import { printSection, type SectionResult } from './support/report';
 import { openTarget, postgresServerUrl } from './support/target';
 import { browserSections } from './sync/browser';
-import { drainSection } from './sync/drain';
+import { drainSection, durabilitySection } from './sync/drain';
 import { pullSection } from './sync/pull';
 import type { SyncSection } from './sync/sections';
 
-export const nodeSections: SyncSection[] = [drainSection, pullSection];
+export const nodeSections: SyncSection[] = [drainSection, durabilitySection, pullSection];
 
 export async function run(sections: SyncSection[] = [...nodeSections, ...browserSections]): Promise<SectionResult[]> {
   const postgres = await postgresServerUrl();

@@ -50,7 +50,11 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
   }
 }
 
-export async function openTarget(kind: DbKind, postgresUrl?: string): Promise<BenchTarget> {
+export async function openTarget(
+  kind: DbKind,
+  postgresUrl?: string,
+  options: { durable?: boolean } = {},
+): Promise<BenchTarget> {
   const cleanups: Array<() => Promise<void>> = [];
   let database: DatabaseHandle;
   if (kind === 'postgres') {
@@ -64,7 +68,7 @@ export async function openTarget(kind: DbKind, postgresUrl?: string): Promise<Be
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    database = await openDatabase({ dataDir });
+    database = await openDatabase({ dataDir, durable: options.durable });
   }
   cleanups.push(() => database.close());
   await database.migrate();

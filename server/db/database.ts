@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { DurableNodeFS, durableStartParams } from './durable-nodefs';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
@@ -34,7 +35,15 @@ interface Journal {
 }
 const journal = (): Journal => JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as Journal;
 
-export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<DatabaseHandle> {
+export interface DatabaseOptions {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** PGlite on a folder flushes each commit to disk (default); `false` only for the benchmark
+   * that measures what durability costs. */
+  durable?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, failover, a dropped test database) is
@@ -49,7 +58,14 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     return handle(db, 'postgres', migrate, () => pool.end(), pool);
   }
   // PGlite is a single connection that queues statements itself; drizzle transactions hold it.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const durable = options.dataDir !== undefined && options.durable !== false;
+  const client = durable
+    ? new PGlite({
+        fs: new DurableNodeFS(options.dataDir!),
+        startParams: durableStartParams(),
+        extensions: { pg_trgm },
+      })
+    : new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const migrate = async () => {
     await client.exec('create extension if not exists pg_trgm');
