@@ -10,6 +10,7 @@ import { healthRoutes } from './health/health.routes';
 import { unauthenticated } from './http/api-error';
 import { bearerToken, routeAccessOf, type RouteAccess } from './http/context';
 import { scopeHandler } from './http/route-schemas';
+import { echoRequestId, requestIdOf } from './http/observability';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress-json';
@@ -21,6 +22,7 @@ import { usersRoutes } from './users/users.routes';
 import { syncRoutes } from './sync/sync.routes';
 import type { MailOptions } from './mail/mailer';
 import { mailRoutes } from './mail/mail.routes';
+import { complianceRoutes } from './compliance/compliance.routes';
 import { preregistrationRoutes } from './preregistration/preregistration.routes';
 import { expectedVisitsRoutes } from './preregistration/expected-visits.routes';
 import { emergencyRoutes } from './emergency/emergency.routes';
@@ -30,10 +32,13 @@ import { kioskPairingRoutes } from './kiosk/kiosk-pairing.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { peopleRoutes } from './people/people.routes';
 import { userTypesRoutes } from './people/user-types.routes';
+import { journeysRoutes } from './journeys/journeys.routes';
 import { invitesRoutes } from './people/invites.routes';
 import { userDocumentsRoutes } from './people/user-documents.routes';
 import { enrollmentRoutes } from './people/enrollment.routes';
 import { rfidEnrolmentRoutes } from './rfid-enrolment/rfid-enrolment.routes';
+import { reportsRoutes } from './reports/reports.routes';
+import { customFieldsRoutes } from './custom-fields/custom-fields.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -80,6 +85,7 @@ export interface RouteEntry {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    genReqId: requestIdOf,
     trustProxy: trustProxyOption(deps.trustedProxies),
     bodyLimit: 1024 * 1024,
   });
@@ -117,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scopeHandler(route);
   });
 
+  app.addHook('onRequest', echoRequestId);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   registerJsonCompression(app);
@@ -143,13 +150,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(peopleRoutes, { people: services.people });
   await app.register(userTypesRoutes, { userTypes: services.userTypes });
+  await app.register(journeysRoutes, { journeys: services.journeys });
   await app.register(invitesRoutes, { invites: services.invites });
   await app.register(userDocumentsRoutes, { documents: services.userDocuments });
   await app.register(enrollmentRoutes, { enrollment: services.enrollment });
   await app.register(rfidEnrolmentRoutes, { rfidLinks: services.rfidLinks, publicUrl: deps.publicUrl });
+  await app.register(customFieldsRoutes, { customFields: services.customFields });
   await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
   await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
   await app.register(mailRoutes, { mailer: services.mailer });
+  await app.register(complianceRoutes, { compliance: services.compliance, documents: services.complianceDocuments });
+  await app.register(reportsRoutes, { reports: services.reports, exports: services.exports });
   app.addHook('onClose', async () => services.mailer.close());
   await registerStatic(app, deps.staticDir);
   return app;

@@ -6,6 +6,7 @@ import { trustedProxies } from './auth/rate-limits';
 import { closeOnSignals } from './shutdown';
 import { PublicUrlError, resolvePublicUrl } from './public-url';
 import { openDatabase } from './db/database';
+import { loggerOptions } from './http/observability';
 import { attachRealtime } from './realtime';
 import { DEMO_LOGINS, DemoRefusedError, seedDemo } from './seed/demo';
 import { sql } from 'drizzle-orm';
@@ -46,7 +47,7 @@ const app = await buildApp({
   now,
   production,
   staticDir,
-  logger: { level: production ? 'info' : 'warn' },
+  logger: loggerOptions(env.LOG_LEVEL ?? (production ? 'info' : 'warn')),
   trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
   publicUrl,

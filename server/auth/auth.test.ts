@@ -64,8 +64,15 @@ eachDatabase((get) => {
       const wrong = await login(app, 'reporter@acme.test', 'not-the-password');
       expect(unknown.response.statusCode).toBe(401);
       expect(wrong.response.statusCode).toBe(401);
-      expect(unknown.response.body).toBe(wrong.response.body);
-      expect(wrong.body).toEqual({ code: 'invalid_credentials', message: en.errors.invalid_credentials });
+      // Word for word the same answer (each carries its own request id).
+      const { request_id: _u, ...unknownBody } = unknown.body as { request_id?: string };
+      const { request_id: _w, ...wrongBody } = wrong.body as { request_id?: string };
+      expect(unknownBody).toEqual(wrongBody);
+      expect(wrong.body).toEqual({
+        code: 'invalid_credentials',
+        message: en.errors.invalid_credentials,
+        request_id: expect.any(String),
+      });
     });
 
     it('refuses an archived user', async () => {
@@ -125,7 +132,11 @@ eachDatabase((get) => {
       clock.advance(2000);
       const expired = await app.inject({ url: '/api/user_details', headers: bearer(token) });
       expect(expired.statusCode).toBe(401);
-      expect(expired.json()).toEqual({ code: 'unauthenticated', message: en.errors.unauthenticated });
+      expect(expired.json()).toEqual({
+        code: 'unauthenticated',
+        message: en.errors.unauthenticated,
+        request_id: expect.any(String),
+      });
     });
 
     it('are invalidated by logout', async () => {
@@ -208,7 +219,11 @@ eachDatabase((get) => {
       expect(changed.json()).toEqual({ data: { lang: 'ar' } });
       expect((await app.inject({ url: '/api/user_details', headers: bearer(token) })).json().data.lang).toBe('ar');
       const missing = await app.inject({ url: `/api/roles/${uuidv7()}`, headers: bearer(token) });
-      expect(missing.json()).toEqual({ code: 'not_found', message: ar.errors.not_found });
+      expect(missing.json()).toEqual({
+        code: 'not_found',
+        message: ar.errors.not_found,
+        request_id: expect.any(String),
+      });
       const invalid = await app.inject({
         method: 'POST',
         url: '/api/change-lang',
@@ -220,6 +235,7 @@ eachDatabase((get) => {
         code: 'validation_failed',
         message: ar.errors.validation_failed,
         errors: { lang: [ar.validation.language] },
+        request_id: expect.any(String),
       });
       await app.inject({ method: 'POST', url: '/api/change-lang', headers: bearer(token), payload: { lang: 'en' } });
     });

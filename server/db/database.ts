@@ -28,6 +28,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Tag of the newest migration this build carries (what a ready instance must have applied). */
+export const latestMigrationTag = (): string | null => journal().entries.at(-1)?.tag ?? null;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 interface Journal {

@@ -1,8 +1,10 @@
 // GET /api/health: liveness for anyone; which database and migration this instance runs only
 // for a signed-in caller (an anonymous probe learns nothing about the deployment).
+// GET /api/ready: readiness for a load balancer — 200 once the database answers and carries this
+// build's newest migration, 503 otherwise (the instance is up but must not take traffic).
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth.service';
-import type { DatabaseHandle } from '../db/database';
+import { latestMigrationTag, type DatabaseHandle } from '../db/database';
 import { bearerToken } from '../http/context';
 
 export async function healthRoutes(
@@ -14,5 +16,11 @@ export async function healthRoutes(
     const signedIn = token ? await auth.authenticate(token).catch(() => null) : null;
     if (!signedIn) return { status: 'ok' as const };
     return { status: 'ok' as const, database: database.kind, migration: await database.migrationTag() };
+  });
+
+  app.get('/api/ready', { config: { public: true } }, async (_request, reply) => {
+    const applied = await database.migrationTag();
+    if (applied === null || applied !== latestMigrationTag()) return reply.code(503).send({ status: 'not ready' });
+    return { status: 'ready' as const };
   });
 }

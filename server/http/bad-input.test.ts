@@ -108,6 +108,10 @@ eachDatabase((get) => {
   it('an unknown /api path answers a JSON 404', async () => {
     const response = await app.inject({ url: '/api/does-not-exist', headers: bearer(token) });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'not_found', message: en.errors.not_found });
+    expect(response.json()).toEqual({
+      code: 'not_found',
+      message: en.errors.not_found,
+      request_id: expect.any(String),
+    });
   });
 });

@@ -57,11 +57,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = languageOf(request);
     if (!apiError) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({ code: 'generic', message: errorMessage(lang, 'generic') });
+      return reply.code(500).send({ code: 'generic', message: errorMessage(lang, 'generic'), request_id: request.id });
     }
-    const body: { code: string; message: string; errors?: Record<string, string[]> } = {
+    // The request id lets a person quote the failure and an operator find its log lines.
+    const body: { code: string; message: string; errors?: Record<string, string[]>; request_id: string } = {
       code: apiError.code,
       message: errorMessage(lang, apiError.code, apiError.params),
+      request_id: request.id,
     };
     if (apiError.errors) {
       body.errors = Object.fromEntries(
