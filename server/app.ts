@@ -11,6 +11,7 @@ import { unauthenticated } from './http/api-error';
 import { bearerToken, routeAccessOf, type RouteAccess } from './http/context';
 import { scopeHandler } from './http/route-schemas';
 import { echoRequestId, requestIdOf } from './http/observability';
+import { createMetrics, registerMetrics, type Metrics } from './http/metrics';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress-json';
@@ -62,6 +63,8 @@ export interface AppDeps {
   /** Where visitors open their links (PUBLIC_URL) and the passport host (PASSPORT_URL); default: this server. */
   publicUrl?: string;
   passportUrl?: string;
+  /** METRICS_TOKEN: the bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404. */
+  metricsToken?: string;
 }
 
 declare module 'fastify' {
@@ -71,6 +74,8 @@ declare module 'fastify' {
     realtimeHub: RealtimeHub;
     /** Every route as registered (onRoute), for the tenancy walk and API listings. */
     routeTable: RouteEntry[];
+    /** Prometheus metrics of this instance; background jobs count their runs here. */
+    metrics: Metrics;
   }
 }
 
@@ -124,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', echoRequestId);
+  const metrics = createMetrics(() => hub.io?.engine.clientsCount ?? 0);
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, deps.metricsToken);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   registerJsonCompression(app);
@@ -142,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { services, perAddress });
   await app.register(usersRoutes, { services });
   await app.register(rolesRoutes, { services });
-  await app.register(syncRoutes, { sync: services.sync });
+  await app.register(syncRoutes, { sync: services.sync, metrics, now: deps.now });
   await app.register(emergencyRoutes, { emergency: services.emergency });
   await app.register(kioskRoutes, { kiosks: services.kiosks });
   await app.register(kioskCommandsRoutes, { commands: services.kioskCommands });

@@ -52,6 +52,7 @@ const app = await buildApp({
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
   publicUrl,
   passportUrl: env.PASSPORT_URL || undefined,
+  metricsToken: env.METRICS_TOKEN || undefined,
 });
 await attachRealtime(app, { auth: app.services.auth, hub: app.realtimeHub, pool: database.pool });
 if (database.kind === 'pglite') {

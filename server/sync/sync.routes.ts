@@ -3,9 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PULL_LIMIT, pullQuery, pushEnvelope, type PushEnvelope } from '../../sync/protocol';
 import { contextOf, requireLogin } from '../http/context';
 import { parseOrThrow } from '../http/validate';
+import type { Metrics } from '../http/metrics';
 import type { SyncService } from './sync.service';
 
-export async function syncRoutes(app: FastifyInstance, { sync }: { sync: SyncService }) {
+/** How late each pushed change arrives: now minus its device time corrected to the server clock. */
+const lagsOf = (envelope: PushEnvelope, now: number): number[] =>
+  envelope.mutations.flatMap((m) => {
+    const at = Number(m.clientTime) + Number(m.clockOffsetMs ?? 0);
+    return Number.isFinite(at) ? [now - at] : [];
+  });
+
+export async function syncRoutes(
+  app: FastifyInstance,
+  { sync, metrics, now }: { sync: SyncService; metrics?: Metrics; now: () => number },
+) {
   // Any signed-in person or device: each mutation and each pulled table checks its own permission.
   const peopleAndDevices = requireLogin({ devices: true });
   // A batch of up to 1,000 mutations with their arguments fits in 4 MB. Only the envelope can
@@ -14,15 +25,20 @@ export async function syncRoutes(app: FastifyInstance, { sync }: { sync: SyncSer
     parseOrThrow(pushEnvelope, request.body);
     // The entries go on as sent (the envelope's output keeps only their seqs): a bad entry's
     // text or nesting is its own rejection, not the batch's.
-    return sync.push(contextOf(request), request.body as PushEnvelope);
+    const envelope = request.body as PushEnvelope;
+    const answer = await sync.push(contextOf(request), envelope);
+    metrics?.pushed(answer.results, lagsOf(envelope, now()));
+    return answer;
   });
 
   app.get('/api/sync/pull', { preHandler: peopleAndDevices }, async (request) => {
     const q = parseOrThrow(pullQuery, request.query);
-    return sync.pull(contextOf(request), {
+    const answer = await sync.pull(contextOf(request), {
       deviceId: q.deviceId,
       cursor: q.cursor,
       limit: q.limit ?? DEFAULT_PULL_LIMIT,
     });
+    metrics?.pulled(answer.changes.length);
+    return answer;
   });
 }
