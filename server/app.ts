@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../domain/constants';
 import type { DatabaseHandle } from './db/database';
 import { authRoutes } from './auth/auth.routes';
 import { rateLimitOptions, trustProxyOption } from './auth/rate-limits';
+import { sharedRateLimitStore } from './auth/shared-rate-limit-store';
 import { healthRoutes } from './health/health.routes';
 import { unauthenticated } from './http/api-error';
 import { bearerToken, routeAccessOf, type RouteAccess } from './http/context';
@@ -135,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   registerJsonCompression(app);
-  await app.register(rateLimit, rateLimitOptions);
+  await app.register(rateLimit, rateLimitOptions(sharedRateLimitStore(deps.database.db, deps.now)));
 
   // Authentication for every /api route not marked public, before the body is even parsed.
   app.addHook('onRequest', async (request) => {

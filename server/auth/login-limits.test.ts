@@ -29,6 +29,7 @@ eachDatabase((get) => {
     expect(locked.json()).toEqual({
       code: 'account_locked',
       message: 'Too many failed sign-ins for this account. Try again in 1 min.',
+      request_id: expect.any(String),
     });
     // Another account is unaffected.
     expect((await attempt('employee@acme.test', DEMO_PASSWORD, '10.1.1.2')).statusCode).toBe(200);
@@ -57,6 +58,7 @@ eachDatabase((get) => {
     expect(limited.json()).toEqual({
       code: 'too_many_login_attempts',
       message: 'Too many login attempts from this address. Try again in 1 min.',
+      request_id: expect.any(String),
     });
     expect((await attempt('admin@acme.test', DEMO_PASSWORD, '10.4.0.2')).statusCode).toBe(200);
   });

@@ -52,6 +52,7 @@ eachDatabase((get) => {
     expect(limited.json()).toEqual({
       code: 'too_many_login_attempts',
       message: 'Too many login attempts from this address. Try again in 1 min.',
+      request_id: expect.any(String),
     });
   });
 
@@ -91,6 +92,7 @@ eachDatabase((get) => {
       expect(answer.json()).toEqual({
         code: 'account_locked',
         message: 'Too many failed sign-ins for this account. Try again in 10 min.',
+        request_id: expect.any(String),
       });
     }
     // In the caller's language, with the time left.
@@ -116,6 +118,7 @@ eachDatabase((get) => {
     expect(answer.json()).toEqual({
       code: 'too_many_requests',
       message: 'Demasiadas solicitudes desde esta dirección. Vuelva a intentarlo en 1 min.',
+      request_id: expect.any(String),
     });
   });
 });

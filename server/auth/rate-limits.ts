@@ -25,4 +25,9 @@ export function limitExceeded(request: FastifyRequest, context: { ttl: number })
   return new ApiError(429, code, undefined, { minutes });
 }
 
-export const rateLimitOptions: RateLimitPluginOptions = { global: false, errorResponseBuilder: limitExceeded };
+/** The plugin's options; `store` shares the counts between instances (sharedRateLimitStore). */
+export const rateLimitOptions = (store?: RateLimitPluginOptions['store']): RateLimitPluginOptions => ({
+  global: false,
+  errorResponseBuilder: limitExceeded,
+  ...(store ? { store } : {}),
+});

@@ -15,6 +15,12 @@ CREATE TABLE "entities" (
 	CONSTRAINT "entities_subdomain_unique" UNIQUE("subdomain")
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limit_hits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"reset_at" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auth_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"entity_id" uuid NOT NULL,
@@ -107,8 +113,12 @@ CREATE TABLE "journey_flows" (
 	"id" uuid NOT NULL,
 	"journey_id" uuid NOT NULL,
 	"name" text NOT NULL,
+	"names" jsonb,
+	"description" text,
 	"user_type_id" uuid,
 	"settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"deleted_at" timestamp with time zone,
 	CONSTRAINT "journey_flows_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
@@ -116,8 +126,12 @@ CREATE TABLE "journeys" (
 	"entity_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
 	"name" text NOT NULL,
+	"names" jsonb,
 	"description" text,
+	"logo" text,
 	"settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"deleted_at" timestamp with time zone,
 	CONSTRAINT "journeys_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
@@ -319,22 +333,59 @@ CREATE TABLE "compliance_forms" (
 	"name" text NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"questions" jsonb NOT NULL,
-	"agreement_text" text,
-	"statement" text,
+	"agreement_text" jsonb,
+	"statement" jsonb,
+	"document_required" boolean DEFAULT false NOT NULL,
+	"protocols" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"accept_negative_pcr" boolean DEFAULT false NOT NULL,
+	"pcr_valid_days" integer,
 	CONSTRAINT "compliance_forms_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "custom_fields" (
 	"entity_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
-	"name" text NOT NULL,
+	"section_id" uuid NOT NULL,
+	"name" jsonb NOT NULL,
 	"type" text NOT NULL,
-	"section" text NOT NULL,
 	"options" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"display" text DEFAULT 'stars' NOT NULL,
 	"required" boolean DEFAULT false NOT NULL,
+	"fillable" boolean DEFAULT true NOT NULL,
 	"printable" boolean DEFAULT false NOT NULL,
-	CONSTRAINT "custom_fields_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
-	CONSTRAINT "custom_fields_entity_name_unique" UNIQUE("entity_id","name")
+	"icon" text,
+	"position" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "custom_fields_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "sections" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" jsonb NOT NULL,
+	"icon" text,
+	"position" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "sections_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "compliance_document_files" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"compliance_id" uuid NOT NULL,
+	"mime" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "compliance_document_files_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "compliance_form_versions" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"form_id" uuid NOT NULL,
+	"version" integer NOT NULL,
+	"snapshot" jsonb NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "compliance_form_versions_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "compliance_form_versions_form_version_unique" UNIQUE("entity_id","form_id","version")
 );
 --> statement-breakpoint
 CREATE TABLE "kiosk_commands" (
@@ -540,6 +591,34 @@ CREATE TABLE "rfid_enrolment_links" (
 	CONSTRAINT "rfid_enrolment_links_entity_code_unique" UNIQUE("entity_id","code_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "report_export_files" (
+	"entity_id" uuid NOT NULL,
+	"export_id" uuid NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	CONSTRAINT "report_export_files_entity_id_export_id_pk" PRIMARY KEY("entity_id","export_id")
+);
+--> statement-breakpoint
+CREATE TABLE "report_exports" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"requested_by" uuid NOT NULL,
+	"report" text NOT NULL,
+	"format" text NOT NULL,
+	"lang" text DEFAULT 'en' NOT NULL,
+	"filters" jsonb NOT NULL,
+	"status" text NOT NULL,
+	"rows_done" integer DEFAULT 0 NOT NULL,
+	"rows_total" integer,
+	"size" bigint,
+	"file_name" text,
+	"error" text,
+	"lease_until" bigint,
+	"runner_id" uuid,
+	"created_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "report_exports_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -583,6 +662,13 @@ ALTER TABLE "announcements" ADD CONSTRAINT "announcements_entity_id_entities_id_
 ALTER TABLE "attendance_modes" ADD CONSTRAINT "attendance_modes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_forms" ADD CONSTRAINT "compliance_forms_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_entity_id_section_id_sections_entity_id_id_fk" FOREIGN KEY ("entity_id","section_id") REFERENCES "public"."sections"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sections" ADD CONSTRAINT "sections_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "compliance_document_files" ADD CONSTRAINT "compliance_document_files_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "compliance_document_files" ADD CONSTRAINT "compliance_document_files_document_fk" FOREIGN KEY ("entity_id","id") REFERENCES "public"."user_documents"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "compliance_document_files" ADD CONSTRAINT "compliance_document_files_form_fk" FOREIGN KEY ("entity_id","compliance_id") REFERENCES "public"."compliance_forms"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "compliance_form_versions" ADD CONSTRAINT "compliance_form_versions_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "compliance_form_versions" ADD CONSTRAINT "compliance_form_versions_form_fk" FOREIGN KEY ("entity_id","form_id") REFERENCES "public"."compliance_forms"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_commands" ADD CONSTRAINT "kiosk_commands_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_commands" ADD CONSTRAINT "kiosk_commands_kiosk_fk" FOREIGN KEY ("entity_id","kiosk_id") REFERENCES "public"."kiosks"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_pairing_codes" ADD CONSTRAINT "kiosk_pairing_codes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -617,6 +703,9 @@ ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_user_fk" FOREIGN
 ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_site_fk" FOREIGN KEY ("entity_id","site_id") REFERENCES "public"."sites"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfid_enrolment_links" ADD CONSTRAINT "rfid_enrolment_links_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfid_enrolment_links" ADD CONSTRAINT "rfid_enrolment_links_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_export_files" ADD CONSTRAINT "report_export_files_export_fk" FOREIGN KEY ("entity_id","export_id") REFERENCES "public"."report_exports"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_requested_by_fk" FOREIGN KEY ("entity_id","requested_by") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
@@ -624,8 +713,11 @@ CREATE INDEX "users_entity_name_idx" ON "users" USING btree ("entity_id","full_n
 CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((full_name || ' ' || email || ' ' || coalesce(phone, '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_entity_archived_type_idx" ON "users" USING btree ("entity_id","archived","user_type_id");--> statement-breakpoint
 CREATE INDEX "user_documents_user_idx" ON "user_documents" USING btree ("entity_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "journey_flows_name_live_unique" ON "journey_flows" USING btree ("entity_id","journey_id","name") WHERE "journey_flows"."deleted_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "journeys_entity_name_live_unique" ON "journeys" USING btree ("entity_id","name") WHERE "journeys"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "sync_changes_seq_idx" ON "sync_changes" USING btree ("entity_id","seq");--> statement-breakpoint
 CREATE INDEX "visit_events_person_at_idx" ON "visit_events" USING btree ("entity_id","person_id","at");--> statement-breakpoint
+CREATE INDEX "visit_events_entity_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "visit_events_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree ("entity_id","person_id","compliance_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
@@ -640,4 +732,5 @@ CREATE INDEX "mail_log_entity_time_idx" ON "mail_log" USING btree ("entity_id","
 CREATE INDEX "emergency_sessions_started_idx" ON "emergency_sessions" USING btree ("entity_id","started_at");--> statement-breakpoint
 CREATE INDEX "roll_call_marks_session_idx" ON "roll_call_marks" USING btree ("entity_id","session_id");--> statement-breakpoint
 CREATE INDEX "rfid_enrolment_links_code_idx" ON "rfid_enrolment_links" USING btree ("code_hash");--> statement-breakpoint
-CREATE INDEX "rfid_enrolment_links_user_idx" ON "rfid_enrolment_links" USING btree ("entity_id","user_id");
+CREATE INDEX "rfid_enrolment_links_user_idx" ON "rfid_enrolment_links" USING btree ("entity_id","user_id");--> statement-breakpoint
+CREATE INDEX "report_exports_entity_status_idx" ON "report_exports" USING btree ("entity_id","status","created_at");
