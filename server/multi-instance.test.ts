@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, PokeEvent, ServerToClientEvents } from '../sync/events';
@@ -46,6 +47,34 @@ eachDatabase((get, kind) => {
     await b.close();
     await secondHandle?.close();
   });
+
+  if (kind === 'postgres')
+    it('migrates once when two instances start together on an empty database', async () => {
+      const server = new URL(get().url!);
+      const name = `${server.pathname.slice(1)}_m`;
+      server.pathname = '/postgres';
+      const admin = async (text: string) => {
+        const client = new pg.Client({ connectionString: server.toString() });
+        await client.connect();
+        await client.query(text).finally(() => client.end());
+      };
+      await admin(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(get().url!);
+        url.pathname = `/${name}`;
+        const both = [
+          await openDatabase({ databaseUrl: url.toString() }),
+          await openDatabase({ databaseUrl: url.toString() }),
+        ];
+        await Promise.all(both.map((h) => h.migrate()));
+        const tags = await Promise.all(both.map((h) => h.migrationTag()));
+        await Promise.all(both.map((h) => h.close()));
+        expect(tags[0]).toMatch(/^0000_/);
+        expect(tags[1]).toBe(tags[0]);
+      } finally {
+        await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    });
 
   it('accepts a session made on one instance on the other, and ends it on both', async () => {
     const token = await tokenFor(a, 'reporter@acme.test');

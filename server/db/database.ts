@@ -31,6 +31,9 @@ export interface DatabaseHandle {
 /** Tag of the newest migration this build carries (what a ready instance must have applied). */
 export const latestMigrationTag = (): string | null => journal().entries.at(-1)?.tag ?? null;
 
+/** Advisory lock key for migrations (any constant shared by every instance). */
+const MIGRATION_LOCK = 7_340_021;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 interface Journal {
@@ -54,9 +57,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) => console.warn(`gatehouse db: idle connection lost (${error.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // pg_trgm (trusted since PostgreSQL 13) backs the users search index; drizzle-kit does not emit extensions.
+    // Instances starting together take turns: a session-level advisory lock held on one
+    // connection while the migrations run on the others.
     const migrate = async () => {
-      await pool.query('create extension if not exists pg_trgm');
-      await migratePg(drizzlePg(pool), { migrationsFolder });
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await pool.query('create extension if not exists pg_trgm');
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
     };
     return handle(db, 'postgres', migrate, () => pool.end(), pool);
   }
