@@ -29,7 +29,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+        // webmanifest: the kiosk's own manifest (public/kiosk.webmanifest) is there offline too.
+        globPatterns: ['**/*.{js,css,html,svg,png,json,woff2,webmanifest}'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/],
         cleanupOutdatedCaches: true,

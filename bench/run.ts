@@ -5,6 +5,7 @@ import { run as runEmergency } from './emergency.bench';
 import { run as runKiosk } from './kiosk.bench';
 import { run as runDashboard } from './dashboard.bench';
 import { run as runLighthouse } from './lighthouse.bench';
+import { run as runReports } from './reports.bench';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   sync: () => runSync(),
@@ -12,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   kiosk: () => runKiosk(),
   dashboard: () => runDashboard(),
   lighthouse: () => runLighthouse(),
+  reports: () => runReports(),
 };
 
 const only = process.argv.slice(2);

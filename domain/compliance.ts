@@ -1,6 +1,7 @@
 // Compliance (entry condition) evaluation and frequency windows (spec 1 §3, §4, §5).
 import * as v from 'valibot';
 import { NOTES_MIN } from './constants';
+import { textIn, type LocalizedText } from './localized-text';
 
 export const COMPLIANCE_FREQUENCIES = [
   'every time',
@@ -12,9 +13,12 @@ export const COMPLIANCE_FREQUENCIES = [
 ] as const;
 export type ComplianceFrequency = (typeof COMPLIANCE_FREQUENCIES)[number];
 
+/** Stored content text: a plain string (company default language) or one text per language. */
+const localizedValue = v.union([v.string(), v.record(v.string(), v.string())]) as v.GenericSchema<LocalizedText>;
+
 export const complianceQuestion = v.object({
   id: v.string(),
-  text: v.pipe(v.string(), v.minLength(1, 'validation.required')),
+  text: localizedValue,
   /** The answer that passes: 'yes' (positive) or 'no' (negative). */
   desired: v.picklist(['yes', 'no']),
 });
@@ -26,8 +30,13 @@ export const complianceForm = v.object({
   name: v.string(),
   version: v.number(),
   questions: v.array(complianceQuestion),
-  agreementText: v.nullable(v.string()),
-  statement: v.nullable(v.string()),
+  agreementText: v.nullable(localizedValue),
+  statement: v.nullable(localizedValue),
+  /** Documents (vaccine or test) bound to the user profile are required, in these protocols. */
+  documentRequired: v.boolean(),
+  protocols: v.array(v.string()),
+  acceptNegativePcr: v.boolean(),
+  pcrValidDays: v.nullable(v.number()),
 });
 export type ComplianceForm = v.InferOutput<typeof complianceForm>;
 
@@ -72,7 +81,7 @@ export function evaluateCompliance(
       return { questionId: q.id, status: 'failed' as const, wrong, code: 'compliance.notes_too_short' as const };
     return { questionId: q.id, status: 'success' as const, wrong };
   });
-  const agreementMissing = Boolean(form.agreementText) && !agreed;
+  const agreementMissing = Boolean(textIn(form.agreementText, 'en').trim()) && !agreed;
   const isWrong = questions.some((q) => q.wrong);
   const failed = agreementMissing || questions.some((q) => q.status === 'failed');
   return { outcome: failed ? 'failed' : isWrong ? 'wrong_explained' : 'passed', isWrong, questions, agreementMissing };

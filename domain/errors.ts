@@ -50,6 +50,13 @@ export const ERROR_CODES = [
   'account_locked',
   'too_many_login_attempts',
   'too_many_requests',
+  // Journeys (issue 13): a site or remote work cannot be removed while visits use it.
+  'journey_site_in_use',
+  'journey_remote_in_use',
+  // Compliance forms (issue 13): a form a journey flow asks cannot be deleted.
+  'compliance_in_use',
+  // Custom fields are for the Professional and Enterprise plans (issue 13, spec 1 §6).
+  'custom_fields_locked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,30 +15,108 @@ export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
 export const OUTPUTS = ['print_badge', 'door_relay', 'weigand_output', 'facial_recognition'] as const;
 export type Output = (typeof OUTPUTS)[number];
 
+/** What a printed badge carries (spec 1 §3 "badge contents"). */
+export const BADGE_CONTENTS = ['photo', 'name', 'company', 'user_type', 'host', 'date', 'qr'] as const;
+export const TEST_CHECKS = ['none', 'sampled', 'rapid'] as const;
+export const FLOW_SCALES = ['none', 'stars', 'smileys', 'numbers'] as const;
+export const INPUT_METHODS = ['any', 'search', 'rfid', 'qr', 'face'] as const;
+export const GPS_MODES = ['off', 'optional', 'required'] as const;
+export const GPS_INPUTS = ['geofence', 'map'] as const;
+/** Spec 1 §5/§9: reminder at least every 30 minutes; compliance sent at least 5 minutes ahead. */
+export const REMINDER_MIN_MINUTES = 30;
+export const SEND_BEFORE_MIN_MINUTES = 5;
+
+/** Content text as stored: a plain string (company default language) or one text per language. */
+const contentText = v.pipe(v.string(), v.trim(), v.maxLength(1000, 'validation.too_long'));
+const storedText = v.union([contentText, v.partial(v.object({ en: contentText, ar: contentText, es: contentText }))]);
+const ids = v.optional(v.array(v.pipe(v.string(), v.maxLength(64, 'validation.too_long'))), []);
+const flag = (d: boolean) => v.optional(v.boolean(), d);
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
+/** Spec 1 §5: several e-mails are comma-separated without spaces, each a valid address. */
+export const isEmailList = (s: string): boolean => s === '' || s.split(',').every((e) => EMAIL.test(e));
+export const emailList = v.optional(
+  v.pipe(v.string(), v.maxLength(1000, 'validation.too_long'), v.check(isEmailList, 'validation.email_list')),
+  '',
+);
+const minutesAtLeast = (min: number, message: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('validation.number'),
+        v.integer('validation.number'),
+        v.minValue(min, message),
+        v.maxValue(100_000, 'validation.number'),
+      ),
+    ),
+    null,
+  );
+
+/** A journey's settings (spec 1 §3 "Journey"); every field defaults, so rows stored before a
+ * field existed still read. */
 export const journeySettings = v.object({
-  touch_mode: v.optional(v.boolean(), true),
+  touch_mode: flag(true),
   name_match: v.optional(v.picklist(['quick', 'private']), 'quick'),
-  shown_user_types: v.optional(v.array(v.string()), []),
+  shown_user_types: ids,
   attendance_mode_id: v.optional(v.nullable(v.string()), null),
   /** Area ids where this journey appears on kiosks; empty means every area. */
-  areas: v.optional(v.array(v.string()), []),
+  areas: ids,
+  /** Sites whose admins may use this journey (spec 1 §6 "admins of selected sites"). */
+  sites: ids,
+  quick_pass_user_type_id: v.optional(v.nullable(v.string()), null),
+  instruction_enabled: flag(false),
+  instruction: v.optional(v.nullable(storedText), null),
+  covid_column: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'validation.too_long')), ''),
+  remote_work: flag(false),
+  notifications: flag(false),
+  notification_emails: emailList,
+  print_badge: flag(false),
+  door_relay: flag(false),
+  weigand_output: flag(false),
+  facial_recognition: flag(false),
+  rfid_scan: flag(false),
+  feedback: flag(false),
 });
 export type JourneySettings = v.InferOutput<typeof journeySettings>;
 
 export const flowSettings = v.object({
+  input_method: v.optional(v.picklist(INPUT_METHODS), 'any'),
+  scale: v.optional(v.picklist(FLOW_SCALES), 'none'),
   compliance_id: v.optional(v.nullable(v.string()), null),
   compliance_frequency: v.optional(v.picklist(COMPLIANCE_FREQUENCIES), 'every time'),
-  temperature_check: v.optional(v.boolean(), false),
-  temperature_threshold: v.optional(v.number(), 37.5),
-  mask_check: v.optional(v.boolean(), false),
-  host: v.optional(v.boolean(), false),
-  allow_no_host: v.optional(v.boolean(), true),
-  print_badge: v.optional(v.boolean(), false),
-  door_relay: v.optional(v.boolean(), false),
-  weigand_output: v.optional(v.boolean(), false),
-  facial_recognition: v.optional(v.boolean(), false),
-  photo: v.optional(v.boolean(), false),
-  custom_field_ids: v.optional(v.array(v.string()), []),
+  temperature_check: flag(false),
+  temperature_threshold: v.optional(
+    v.pipe(
+      v.number('validation.number'),
+      v.minValue(34, 'validation.temperature_threshold'),
+      v.maxValue(42, 'validation.temperature_threshold'),
+    ),
+    37.5,
+  ),
+  mask_check: flag(false),
+  test_check: v.optional(v.picklist(TEST_CHECKS), 'none'),
+  host: flag(false),
+  allow_no_host: flag(true),
+  host_message: flag(true),
+  /** Hosts are people of these types (empty: anyone not of the visiting type). */
+  host_user_type_ids: ids,
+  print_badge: flag(false),
+  door_relay: flag(false),
+  weigand_output: flag(false),
+  facial_recognition: flag(false),
+  rfid_scan: flag(false),
+  badge_contents: v.optional(v.array(v.picklist(BADGE_CONTENTS)), ['photo', 'name', 'host', 'date']),
+  photo: flag(false),
+  /** Custom-field sections asked on this flow, and the fields they held when saved. */
+  section_ids: ids,
+  custom_field_ids: ids,
+  notify_host: flag(true),
+  notification_emails: emailList,
+  gps: v.optional(v.picklist(GPS_MODES), 'off'),
+  gps_input: v.optional(v.picklist(GPS_INPUTS), 'geofence'),
+  feedback: flag(false),
+  reminder_minutes: minutesAtLeast(REMINDER_MIN_MINUTES, 'validation.reminder_min'),
+  send_before_minutes: minutesAtLeast(SEND_BEFORE_MIN_MINUTES, 'validation.send_before_min'),
 });
 export type FlowSettings = v.InferOutput<typeof flowSettings>;
 

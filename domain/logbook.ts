@@ -3,6 +3,7 @@
 // (the area's auto sign-out job, or a kiosk that signs people in without them). The server
 // computes the same rows in SQL; this pure version serves the device's local first render.
 import { comparePresence } from './presence';
+import { celsius, inUnit } from './temperature';
 
 export const VISIT_STATUSES = ['signed_in', 'signed_out', 'auto_signed_in', 'auto_signed_out'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
@@ -80,18 +81,50 @@ function nameOf(value: unknown): string | null {
 export function detailText(details: unknown, key: 'host' | 'stage' | 'checks'): string | null {
   if (!details || typeof details !== 'object') return null;
   const value = (details as Record<string, unknown>)[key];
-  if (value == null) return null;
+  // The kiosk journey records its temperature and mask beside the stage, not under `checks`.
+  if (value == null) return key === 'checks' ? checksText(details as Record<string, unknown>) : null;
   if (Array.isArray(value)) return value.map(nameOf).filter(Boolean).join(', ') || null;
   const named = nameOf(value);
   if (named || key !== 'checks' || typeof value !== 'object') return named;
-  const o = value as Record<string, unknown>;
+  return checksText(value as Record<string, unknown>);
+}
+
+/** "36.6°C · mask ✓": a reading in the unit it was taken in ({value, unit} or the kiosk's {celsius, unit}). */
+function checksText(o: Record<string, unknown>): string | null {
   const parts: string[] = [];
-  const temp = o.temperature as { value?: unknown; unit?: unknown } | number | undefined;
+  const temp = o.temperature as { value?: unknown; celsius?: unknown; unit?: unknown } | number | undefined;
   if (typeof temp === 'number') parts.push(`${temp}°`);
-  else if (temp && typeof temp === 'object' && typeof temp.value === 'number')
-    parts.push(`${temp.value}°${String(temp.unit ?? '').toUpperCase()}`);
+  else if (temp && typeof temp === 'object') {
+    const unit = temp.unit === 'f' || temp.unit === 'F' ? 'f' : 'c';
+    const value =
+      typeof temp.value === 'number'
+        ? temp.value
+        : typeof temp.celsius === 'number'
+          ? inUnit(celsius(temp.celsius), unit)
+          : null;
+    if (value !== null) parts.push(`${value}°${unit.toUpperCase()}`);
+  }
   if (typeof o.mask === 'boolean' || typeof o.mask === 'number') parts.push(o.mask ? 'mask ✓' : 'mask ✗');
   return parts.join(' · ') || null;
+}
+
+/** The people a visit names as its host: the kiosk journey records their ids (`hostIds`). */
+export function hostIdsOf(details: unknown): string[] {
+  if (!details || typeof details !== 'object') return [];
+  const ids = (details as { hostIds?: unknown }).hostIds;
+  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The host column: a recorded name, else the names of the recorded host ids. */
+export function hostText(details: unknown, nameOf: (id: string) => string | undefined): string | null {
+  return (
+    detailText(details, 'host') ??
+    (hostIdsOf(details)
+      .map(nameOf)
+      .filter((x): x is string => Boolean(x))
+      .join(', ') ||
+      null)
+  );
 }
 
 /** Pairs each sign-in of `ins` with the person's next event in `all`, if that is a sign-out. */
@@ -131,7 +164,7 @@ export function visitsFrom(
         timeIn: e.at,
         timeOut: out?.at ?? null,
         status: statusOf(e.details, out),
-        host: detailText(e.details, 'host'),
+        host: hostText(e.details, (id) => lookups.person(id)?.fullName),
         stage: detailText(e.details, 'stage'),
         checks: detailText(e.details, 'checks'),
         pending: Boolean(pendingIds && (pendingIds.has(e.id) || (out && pendingIds.has(out.id)))),

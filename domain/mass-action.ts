@@ -76,6 +76,8 @@ export interface MassDocument {
   type: string;
   status: string;
   expiryDate?: string | null;
+  /** Vaccine or test payload (vaccine_protocol, pcr_result, …) for the vaccine/PCR status. */
+  details?: unknown;
 }
 export interface MassAnswer {
   personId: string;

@@ -10,6 +10,10 @@ export const celsius = (value: number): Celsius => value as Celsius;
 export const fahrenheit = (value: number): Fahrenheit => value as Fahrenheit;
 export const toFahrenheit = (c: Celsius): Fahrenheit => fahrenheit((c * 9) / 5 + 32);
 export const toCelsius = (f: Fahrenheit): Celsius => celsius(((f - 32) * 5) / 9);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A Celsius reading shown in `unit`, rounded to 0.1 (the company's unit on screens). */
+export const inUnit = (c: Celsius, unit: TemperatureUnit): number => round1(unit === 'f' ? toFahrenheit(c) : c);
 
 /** Spec 1 §5: a value over 85 is taken as Fahrenheit even without the F. */
 export const FAHRENHEIT_ABOVE = 85;
@@ -21,8 +25,6 @@ export interface TemperatureReading {
   /** The reading in Celsius, rounded to 0.1. */
   celsius: Celsius;
 }
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Parses "36.6", "99.5F", "99,5 °f"; empty means the default 36 °C. Null when not a number. */
 export function parseTemperature(input: string): TemperatureReading | null {

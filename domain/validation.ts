@@ -8,7 +8,9 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
   const out: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path?.map((p) => String(p.key)).join('.') || '_';
-    (out[field] ??= []).push(issue.message);
+    // One message per field, the first the schema raised ("required" before "not valid"):
+    // a form shows one line under a field, never two stacked ones.
+    out[field] ??= [issue.message];
   }
   return out;
 }

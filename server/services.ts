@@ -17,10 +17,16 @@ import { kioskPairingService } from './kiosk/kiosk-pairing.service';
 import { dashboardService } from './dashboard/dashboard.service';
 import { peopleService } from './people/people.service';
 import { userTypesService } from './people/user-types.service';
+import { journeysService } from './journeys/journeys.service';
 import { invitesService } from './people/invites.service';
 import { userDocumentsService } from './people/user-documents.service';
 import { enrollmentService } from './people/enrollment.service';
 import { rfidEnrolmentService } from './rfid-enrolment/rfid-enrolment.service';
+import { complianceService } from './compliance/compliance.service';
+import { complianceDocumentsService } from './compliance/compliance-documents.service';
+import { reportsService } from './reports/reports.service';
+import { exportsService } from './reports/exports.service';
+import { customFieldsService } from './custom-fields/custom-fields.service';
 
 export function buildServices(
   db: Db,
@@ -33,6 +39,7 @@ export function buildServices(
   const mailer = createMailer(db, now, mail);
   // Writes that end or change a session drop its sockets (server/auth/session-checks.ts).
   const sessions = sessionChecks(realtime);
+  const reports = reportsService(db, now);
   return {
     mailer,
     preregistration: preregistrationService(db, now, mailer),
@@ -54,10 +61,16 @@ export function buildServices(
     dashboard: dashboardService(db, now),
     people: sessions.people(peopleService(db, now, onChanged)),
     userTypes: userTypesService(db, onChanged),
+    journeys: journeysService(db, now, onChanged),
     invites: sessions.invites(invitesService(db, now, onChanged)),
     userDocuments: userDocumentsService(db, now),
     enrollment: enrollmentService(db, onChanged),
     rfidLinks: rfidEnrolmentService(db, now, mailer, onChanged),
+    compliance: complianceService(db, now, onChanged),
+    complianceDocuments: complianceDocumentsService(db, now, onChanged),
+    reports,
+    exports: exportsService(db, now, reports, realtime),
+    customFields: customFieldsService(db, onChanged),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -3,9 +3,11 @@
 // server/sync/ is the infrastructure these plug into; it imports no feature.
 import type { ChangeInput, Executor } from './sync/changes';
 import type { ServerMutations } from './sync/handlers';
+import { sectionsSnapshotOf } from './custom-fields/custom-fields.projections';
 import { emergencyServerMutations } from './emergency/emergency.mutations';
 import { emergencySnapshotOf } from './emergency/emergency.projections';
 import { kioskServerMutations } from './kiosk/kiosk.mutations';
+import { journeysSnapshotOf } from './journeys/journeys.projections';
 import { kioskSnapshotOf } from './kiosk/kiosk.projections';
 import { documentsSnapshotOf } from './people/documents.projections';
 import { peopleServerMutations } from './people/people.mutations';
@@ -29,9 +31,11 @@ const snapshots = [
   peopleSnapshotOf,
   visitsSnapshotOf,
   kioskSnapshotOf,
+  journeysSnapshotOf,
   preregistrationSnapshotOf,
   emergencySnapshotOf,
   documentsSnapshotOf,
+  sectionsSnapshotOf,
 ];
 
 /** Every synced row of an entity as changes: seeds the feed for data written before it existed. */

@@ -56,6 +56,15 @@ export interface KioskCommandAck {
   status: 'delivered' | 'succeeded' | 'failed';
 }
 
+/** An export job's progress (issue 16), to the company's room: the export list and the asker follow it. */
+export interface ReportExportEvent {
+  entity_id: string;
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rows_done: number;
+  rows_total: number | null;
+}
+
 export interface ServerToClientEvents {
   update: (payload: CreatedEvent) => void;
   updateEmergencySessionData: (payload: SessionEvent) => void;
@@ -69,6 +78,7 @@ export interface ServerToClientEvents {
   /** Gatehouse sync: "something changed, pull now". */
   poke: (payload: PokeEvent) => void;
   kioskCommand: (payload: KioskCommandEvent) => void;
+  reportExport: (payload: ReportExportEvent) => void;
 }
 
 export type JoinAck = { ok: true; room: string } | { ok: false; code: 'unauthenticated' };

@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, GRACE_PERIOD_MIN_MINUTES, PHONE_MAX } from '../constants';
 import { email } from './auth';
 
-const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
+// An empty reference is a missing one: "required" comes first, "not valid" only for a bad id.
+const uuid = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.uuid('validation.uuid'));
 const name = (max: number) =>
   v.pipe(
     v.string('validation.required'),

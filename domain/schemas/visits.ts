@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { epochMs, int4 } from '../bounds';
 
-const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
+// An empty reference is a missing one: "required" comes first, "not valid" only for a bad id.
+const uuid = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.uuid('validation.uuid'));
 
 /** What the journey recorded with a sign-in (host, checks, compliance, stage, outputs…).
  * The kiosk journey owns its fields; the logbook and the emergency list read them. */

@@ -2,8 +2,9 @@
 // sign-out (domain/logbook.ts is the same rule for a device's local data); the pairing is
 // kept at write time in `visits` (visit-pairing.ts), so a day is an index range of that
 // table. Days are counted in the admin's time zone.
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { users } from '../db/schema/index';
 import type { LogbookSort, VisitStatus } from '../../domain/logbook';
 
 export interface DayRange {
@@ -95,6 +96,16 @@ function whereOf(f: LogbookSqlFilter): SQL {
 
 export function dashboardRepo(db: Db) {
   return {
+    /** Full names of the company's people with these ids. */
+    async namesOf(entityId: string, ids: string[]): Promise<Map<string, string>> {
+      if (!ids.length) return new Map();
+      const found = await db
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(and(eq(users.entityId, entityId), inArray(users.id, ids)));
+      return new Map(found.map((u) => [u.id, u.fullName]));
+    },
+
     async logbook(
       entityId: string,
       range: DayRange,

@@ -3,7 +3,7 @@
 // per-admin grid preferences and the admin's scope for mass actions.
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { detailText, type LogbookRow } from '../../domain/logbook';
+import { detailText, hostIdsOf, hostText, type LogbookRow } from '../../domain/logbook';
 import type { GridPreferenceInput, LogbookQuery } from '../../domain/schemas/dashboard';
 import type { Db } from '../db/database';
 import { adminScopes, gridPreferences } from '../db/schema/index';
@@ -35,7 +35,7 @@ function rangeOf(q: { from?: string; to?: string; tz: string }, now: number): Da
   return { from, to, tz: q.tz };
 }
 
-function toRow(r: VisitSqlRow): LogbookRow {
+function toRow(r: VisitSqlRow, hostNames: ReadonlyMap<string, string>): LogbookRow {
   return {
     id: r.id,
     personId: r.person_id,
@@ -49,7 +49,7 @@ function toRow(r: VisitSqlRow): LogbookRow {
     timeIn: Number(r.time_in),
     timeOut: r.time_out == null ? null : Number(r.time_out),
     status: r.status,
-    host: detailText(r.in_details, 'host'),
+    host: hostText(r.in_details, (id) => hostNames.get(id)),
     stage: detailText(r.in_details, 'stage'),
     checks: detailText(r.in_details, 'checks'),
   };
@@ -87,8 +87,10 @@ export function dashboardService(db: Db, now: () => number) {
         q.limit,
         (q.page - 1) * q.limit,
       );
+      // Kiosk sign-ins record their host by id: the page's hosts are named in one query.
+      const hostNames = await repo.namesOf(ctx.entityId, [...new Set(found.flatMap((r) => hostIdsOf(r.in_details)))]);
       return {
-        data: found.map(toRow),
+        data: found.map((r) => toRow(r, hostNames)),
         count: Number(found[0]?.total ?? 0),
         page: q.page,
         limit: q.limit,

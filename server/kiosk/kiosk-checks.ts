@@ -1,6 +1,7 @@
 // Server checks of what a kiosk sends inside its mutations: the camera photo by its content
 // (pre-registration photo rules, catalogue codes) and the custom-field values against the flow.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { optionValue } from '../../domain/custom-field-sections';
 import { checkCustomFieldValues, type CustomFieldEntry } from '../../domain/custom-fields';
 import { readFlowSettings } from '../../domain/journey';
 import { photoProblems } from '../../domain/preregistration';
@@ -44,18 +45,27 @@ export async function checkVisitCustomFields(
     .from(journeyFlows)
     .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.id, flowId)));
   if (!flow) throw notFound();
-  const ids = readFlowSettings(flow.settings).custom_field_ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  const fields = ids.length
-    ? await tx
-        .select({
-          id: customFields.id,
-          name: customFields.name,
-          type: customFields.type,
-          options: customFields.options,
-        })
-        .from(customFields)
-        .where(and(eq(customFields.entityId, entityId), inArray(customFields.id, ids)))
-    : [];
+  // The flow's fields: those it lists and those of the sections it asks (domain/journey.ts).
+  const settings = readFlowSettings(flow.settings);
+  const uuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+  const ids = settings.custom_field_ids.filter(uuid);
+  const sectionIds = settings.section_ids.filter(uuid);
+  const rows =
+    ids.length || sectionIds.length
+      ? await tx
+          .select({ id: customFields.id, type: customFields.type, options: customFields.options })
+          .from(customFields)
+          .where(
+            and(
+              eq(customFields.entityId, entityId),
+              or(
+                ids.length ? inArray(customFields.id, ids) : undefined,
+                sectionIds.length ? inArray(customFields.sectionId, sectionIds) : undefined,
+              ),
+            ),
+          )
+      : [];
+  const fields = rows.map((f) => ({ id: f.id, name: f.id, type: f.type, options: f.options.map(optionValue) }));
   const errors = checkCustomFieldValues(fields, values);
   if (errors) throw new ApiError(400, 'custom_field_invalid', errors);
 }

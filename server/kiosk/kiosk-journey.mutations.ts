@@ -11,6 +11,7 @@ import { parseTemperature } from '../../domain/temperature';
 import { pairVisits } from '../dashboard/visit-pairing';
 import { journeyFlows, journeys } from '../db/schema/journeys';
 import { complianceForms } from '../db/schema/kiosk-config';
+import { formAsAnswered } from '../compliance/compliance.repo';
 import { complianceAnswers, hostNotifications, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
 import { areas } from '../db/schema/places';
@@ -68,12 +69,17 @@ async function configOf(a: ApplyContext, args: JourneyArgs) {
       )
     : null;
   if (flow && args.journeyId && flow.journeyId !== args.journeyId) throw notFound();
+  // Judged against the version the kiosk asked, which may be older than the current form.
   const form = args.compliance
-    ? await mustFind(
-        a.tx
-          .select()
-          .from(complianceForms)
-          .where(and(eq(complianceForms.entityId, entityId), eq(complianceForms.id, args.compliance.complianceId))),
+    ? await formAsAnswered(
+        a.tx,
+        await mustFind(
+          a.tx
+            .select()
+            .from(complianceForms)
+            .where(and(eq(complianceForms.entityId, entityId), eq(complianceForms.id, args.compliance.complianceId))),
+        ),
+        args.compliance.complianceVersion,
       )
     : null;
   const expected = args.expectedVisitId ? await visitById(a.tx, entityId, args.expectedVisitId, true) : null;

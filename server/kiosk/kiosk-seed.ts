@@ -7,17 +7,47 @@ import type { Db } from '../db/database';
 import { userCards } from '../db/schema/dashboard';
 import { journeyFlows, journeys, userTypes } from '../db/schema/journeys';
 import { announcements, attendanceModes, complianceForms, customFields } from '../db/schema/kiosk-config';
+import { sections } from '../db/schema/custom-fields';
 import { users } from '../db/schema/people';
 
-const FIELDS: Array<{ name: string; type: string; options?: string[]; onFlow?: boolean }> = [
-  { name: 'Vehicle registration', type: 'text', onFlow: true },
-  { name: 'Number of guests', type: 'number' },
-  { name: 'Expected departure', type: 'date' },
-  { name: 'Purpose of visit', type: 'long text' },
-  { name: 'How was your welcome?', type: 'rating scale', options: ['1', '2', '3', '4', '5'] },
-  { name: 'Parking needed', type: 'toggle button', onFlow: true },
-  { name: 'Equipment brought', type: 'checkboxes', options: ['Laptop', 'Camera', 'Tools'] },
-  { name: 'Visiting department', type: 'radio buttons', options: ['Sales', 'Engineering', 'Finance'], onFlow: true },
+type Text = { en: string; ar: string; es: string };
+const FIELDS: Array<{ name: Text; type: string; options?: Text[]; onFlow?: boolean }> = [
+  {
+    name: { en: 'Vehicle registration', ar: 'رقم تسجيل المركبة', es: 'Matrícula del vehículo' },
+    type: 'text',
+    onFlow: true,
+  },
+  { name: { en: 'Number of guests', ar: 'عدد الضيوف', es: 'Número de invitados' }, type: 'number' },
+  { name: { en: 'Expected departure', ar: 'موعد المغادرة المتوقع', es: 'Salida prevista' }, type: 'date' },
+  { name: { en: 'Purpose of visit', ar: 'الغرض من الزيارة', es: 'Motivo de la visita' }, type: 'long text' },
+  {
+    name: { en: 'How was your welcome?', ar: 'كيف كان استقبالك؟', es: '¿Qué tal le recibieron?' },
+    type: 'rating scale',
+  },
+  {
+    name: { en: 'Parking needed', ar: 'هل تحتاج إلى موقف سيارات؟', es: 'Necesita aparcamiento' },
+    type: 'toggle button',
+    onFlow: true,
+  },
+  {
+    name: { en: 'Equipment brought', ar: 'المعدات التي أحضرتها', es: 'Equipo que trae' },
+    type: 'checkboxes',
+    options: [
+      { en: 'Laptop', ar: 'حاسوب محمول', es: 'Portátil' },
+      { en: 'Camera', ar: 'كاميرا', es: 'Cámara' },
+      { en: 'Tools', ar: 'أدوات', es: 'Herramientas' },
+    ],
+  },
+  {
+    name: { en: 'Visiting department', ar: 'القسم الذي تزوره', es: 'Departamento que visita' },
+    type: 'radio buttons',
+    options: [
+      { en: 'Sales', ar: 'المبيعات', es: 'Ventas' },
+      { en: 'Engineering', ar: 'الهندسة', es: 'Ingeniería' },
+      { en: 'Finance', ar: 'المالية', es: 'Finanzas' },
+    ],
+    onFlow: true,
+  },
 ];
 
 export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promise<void> {
@@ -47,16 +77,23 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
     statement: 'Visitors must wear their badge and stay with their host at all times.',
   });
 
+  const sectionId = uuidv7();
+  await db.insert(sections).values({
+    entityId,
+    id: sectionId,
+    name: { en: 'Visit details', ar: 'تفاصيل الزيارة', es: 'Detalles de la visita' },
+  });
   const fieldIds = FIELDS.map(() => uuidv7());
   await db.insert(customFields).values(
     FIELDS.map((f, i) => ({
       entityId,
       id: fieldIds[i]!,
+      sectionId,
       name: f.name,
       type: f.type,
-      section: 'Visit details',
       options: f.options ?? [],
-      printable: f.name === 'Visiting department',
+      printable: f.name.en === 'Visiting department',
+      position: i,
     })),
   );
   const flowFieldIds = FIELDS.flatMap((f, i) => (f.onFlow ? [fieldIds[i]!] : []));

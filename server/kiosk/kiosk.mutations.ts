@@ -8,6 +8,7 @@ import { evaluateCompliance } from '../../domain/compliance';
 import { APP_STARTED_LOG } from '../../domain/kiosk-commands';
 import { checkTemperature, parseTemperature } from '../../domain/temperature';
 import { complianceForms } from '../db/schema/kiosk-config';
+import { formAsAnswered } from '../compliance/compliance.repo';
 import { complianceAnswers, hostNotifications, kioskLogs, kiosks, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
 import { ApiError, notFound } from '../http/api-error';
@@ -45,7 +46,8 @@ export const kioskServerMutations = {
         .from(complianceForms)
         .where(and(eq(complianceForms.entityId, a.ctx.entityId), eq(complianceForms.id, args.complianceId)));
       if (!form) throw notFound();
-      const result = evaluateCompliance(form, args.answers, args.agreed);
+      const asked = await formAsAnswered(a.tx, form, args.complianceVersion);
+      const result = evaluateCompliance(asked, args.answers, args.agreed);
       const [row] = await a.tx
         .insert(complianceAnswers)
         .values({

@@ -1,6 +1,5 @@
 // What the kiosk's tables look like on a device (wire table names = Dexie table names).
 import { eq } from 'drizzle-orm';
-import { journeyFlows, journeys } from '../db/schema/journeys';
 import { announcements, attendanceModes, complianceForms, customFields } from '../db/schema/kiosk-config';
 import { complianceAnswers, hostNotifications, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { userCards } from '../db/schema/dashboard';
@@ -20,9 +19,10 @@ export function rowChange<T extends TableName>(table: T, row: Row, version = 1):
 export async function kioskSnapshotOf(db: Executor, entityId: string): Promise<ChangeInput[]> {
   const out: ChangeInput[] = [];
   const add = (table: TableName, rows: Row[]) => rows.forEach((r) => out.push(rowChange(table, r)));
-  add('journeys', await db.select().from(journeys).where(eq(journeys.entityId, entityId)));
-  add('journeyFlows', await db.select().from(journeyFlows).where(eq(journeyFlows.entityId, entityId)));
-  add('complianceForms', await db.select().from(complianceForms).where(eq(complianceForms.entityId, entityId)));
+  // Journeys and flows: server/journeys/journeys.projections.ts (live rows, with versions).
+  // A device stores the change's version as the row's: a form's change carries its form version.
+  for (const f of await db.select().from(complianceForms).where(eq(complianceForms.entityId, entityId)))
+    out.push(rowChange('complianceForms', f, f.version));
   add('attendanceModes', await db.select().from(attendanceModes).where(eq(attendanceModes.entityId, entityId)));
   add('customFields', await db.select().from(customFields).where(eq(customFields.entityId, entityId)));
   add('announcements', await db.select().from(announcements).where(eq(announcements.entityId, entityId)));

@@ -39,6 +39,12 @@ export async function expectedVisitsRoutes(
     });
   }
 
+  // A fresh personal link (the code is kept hashed): POST, since it replaces the one mailed before.
+  app.post('/api/expected-visit-link', can, async (request) => {
+    const b = parseOrThrow(visitIdBody, request.body);
+    return { data: await visits.personalLink(contextOf(request), b.visit_id, baseUrlOf(request, publicUrl)) };
+  });
+
   app.put('/api/edit-expected-visit', can, async (request) => {
     const b = parseOrThrow(editExpectedVisitBody, request.body);
     return { data: await visits.edit(contextOf(request), b) };

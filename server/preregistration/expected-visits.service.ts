@@ -10,13 +10,22 @@ import { ApiError, invalid, notFound } from '../http/api-error';
 import type { RequestContext } from '../http/context';
 import type { Mailer } from '../mail/mailer';
 import type { ChangeInput, Tx } from '../sync/changes';
-import { flagsOf, flowById, isHost, userTypeIn, type Flow } from './flows';
-import { inviteVisitor, type LinkContext } from './invite';
+import { flagsOf, flowById, flowIn, isHost, userTypeIn, type Flow } from './flows';
+import { inviteVisitor, personalLink, type LinkContext } from './invite';
 import type { VisitRow } from './projections';
 import { inviteOnFile, releaseHold } from './visit-hold';
 import { assertManagesVisit, hostForNewVisit, managesVisit, visitListHost } from './visit-access';
 import { visitQr } from './signing';
-import { findOrCreatePerson, graceOf, insertVisit, listVisits, updateVisit, visitById, withFeed } from './visits.repo';
+import {
+  findOrCreatePerson,
+  graceOf,
+  insertVisit,
+  listVisits,
+  reissueCode,
+  updateVisit,
+  visitById,
+  withFeed,
+} from './visits.repo';
 
 /** Approve or reject inside a transaction; `strict` (the REST calls) refuses a wrong starting state. */
 export async function applyDecision(
@@ -103,7 +112,7 @@ export function expectedVisitsService(
         if (flow.entityId !== ctx.entityId) throw notFound();
         const type = await userTypeIn(db, ctx.entityId, i.user_type_id);
         const host = hostForNewVisit(ctx, orNull(i.host));
-        if (host && !(await isHost(db, ctx.entityId, host))) throw notFound();
+        if (host && !(await isHost(db, flow, host))) throw notFound();
         prepared.push({ i, flow, type, host, at: instantOf(i, `visitors.${index}.visit_date`) });
       }
       const nowDate = new Date(now());
@@ -156,6 +165,15 @@ export function expectedVisitsService(
       );
     },
 
+    /** The visitor's personal link for an admin to hand over without mail (issue 20 item 4). */
+    async personalLink(ctx: RequestContext, visitId: string, baseUrl: string) {
+      const v = await visitById(db, ctx.entityId, visitId);
+      if (!v || v.deletedAt !== null) throw notFound();
+      assertManagesVisit(ctx, v);
+      const code = await reissueCode(db, v, new Date(now()));
+      return { visit_id: v.id, link: personalLink(baseUrl, v.visitUrl, code) };
+    },
+
     async decide(ctx: RequestContext, action: ApprovalAction, visitId: string, baseUrl = 'http://localhost') {
       const { visit, code } = await withFeed(db, ctx.entityId, async (tx) => {
         const r = await applyDecision(
@@ -194,7 +212,8 @@ export function expectedVisitsService(
         const time = b.visit_time ?? v.visitTime;
         const moved = b.visit_date !== undefined || b.visit_time !== undefined;
         const host = b.host === undefined ? v.hostId : orNull(b.host);
-        if (host && host !== v.hostId && !(await isHost(tx, ctx.entityId, host))) throw notFound();
+        if (host && host !== v.hostId && !(await isHost(tx, await flowIn(tx, ctx.entityId, v.journeyFlowId), host)))
+          throw notFound();
         const r = await updateVisit(
           tx,
           v,

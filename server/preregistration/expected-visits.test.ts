@@ -67,6 +67,16 @@ eachDatabase((get) => {
     expect(mail.json().data.some((m: { to: string }) => m.to === list[0]!.email)).toBe(true);
   });
 
+  it('refuses a visitor as host (issue 20 item 11): hosts are of host-capable user types', async () => {
+    const visitorPerson = (await statusOf(await addOne())).personId;
+    const res = await call(admin, 'POST', '/api/add-expected-visitors', {
+      visitors: [visitor(8, { host: visitorPerson })],
+    });
+    expect(res.statusCode).toBe(404);
+    const staff = await call(admin, 'POST', '/api/add-expected-visitors', { visitors: [visitor(9)] });
+    expect(staff.statusCode, staff.body).toBe(201);
+  });
+
   it('refuses bad visitors and writes nothing', async () => {
     const before = (await get().database.db.select().from(expectedVisits)).length;
     const bad = await call(admin, 'POST', '/api/add-expected-visitors', {
@@ -129,6 +139,22 @@ eachDatabase((get) => {
     );
     expect((await call(globexAdmin, 'GET', '/api/expected-visits')).json().data).toEqual([]);
     expect((await statusOf(id)).status).toBe('expected');
+  });
+
+  it('gives an admin the personal link without mail: it opens the visit; the previous link no longer does', async () => {
+    const id = await addOne();
+    const issue = async (token: string) => call(token, 'POST', '/api/expected-visit-link', { visit_id: id });
+    const first = await issue(admin);
+    expect(first.statusCode, first.body).toBe(200);
+    const link = first.json().data.link as string;
+    const [, visitUrl, code] = /\/c\/([^/]+)\/([^/]+)$/.exec(link)!;
+    expect(visitUrl).toBe((await statusOf(id)).visitUrl);
+    const open = (c: string) => app.inject({ url: `/api/visit-by-visit-url/en/${visitUrl}?code=${c}` });
+    expect((await open(code!)).json().data.user.email).toMatch(/@example\.com$/);
+    const second = (await issue(admin)).json().data.link as string;
+    expect(second).not.toBe(link);
+    expect((await open(code!)).json().data.user).toBeNull();
+    expect((await issue(globexAdmin)).statusCode).toBe(404);
   });
 
   it('checks duplicates for validate-user-update within the company', async () => {

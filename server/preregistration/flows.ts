@@ -1,11 +1,12 @@
 // The journey flow a public link names: its entity, compliance flags, user types and hosts.
 // Public calls find everything through the flow, so nothing of another entity is reachable.
-import { and, asc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { hostTypeIds, isHostPerson } from '../../domain/hosts';
 import { readFlowSettings } from '../../domain/journey';
 import { canChangeUserType, initialStatusFor } from '../../domain/preregistration-visit';
 import type { Db } from '../db/database';
 import { journeyFlows, userTypes } from '../db/schema/journeys';
-import { roles, users } from '../db/schema/people';
+import { users } from '../db/schema/people';
 import { notFound } from '../http/api-error';
 import type { Tx } from '../sync/changes';
 
@@ -74,21 +75,28 @@ export async function preRegistrationTypes(db: Db, flow: Flow) {
   }));
 }
 
-/** People who can host: not archived, with a role other than the default users'. At most 10, names only. */
-export async function searchHosts(db: Db, entityId: string, search: string) {
+/** The flow's host-capable user types (domain/hosts.ts). */
+async function hostTypesOf(db: Db | Tx, entityId: string, flowSettings: unknown): Promise<string[]> {
+  const types = await db
+    .select({ id: userTypes.id, registrationMethod: userTypes.registrationMethod })
+    .from(userTypes)
+    .where(eq(userTypes.entityId, entityId));
+  return [...hostTypeIds(types, flowSettings)];
+}
+
+/** People who can host the flow's visits (domain/hosts.ts). At most 10, names only. */
+export async function searchHosts(db: Db, flow: Flow, search: string) {
   const needle = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const hostRoles = db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.entityId, entityId), ne(roles.name, 'default users')));
+  const hostTypes = await hostTypesOf(db, flow.entityId, flow.settings);
+  if (!hostTypes.length) return [];
   return db
     .select({ id: users.id, full_name: users.fullName })
     .from(users)
     .where(
       and(
-        eq(users.entityId, entityId),
+        eq(users.entityId, flow.entityId),
         eq(users.archived, false),
-        inArray(users.roleId, hostRoles),
+        inArray(users.userTypeId, hostTypes),
         or(ilike(users.fullName, needle)),
       ),
     )
@@ -96,13 +104,23 @@ export async function searchHosts(db: Db, entityId: string, search: string) {
     .limit(10);
 }
 
+/** A visit's flow by id inside a transaction (no flow: default settings). */
+export async function flowIn(tx: Db | Tx, entityId: string, id: string | null) {
+  const [flow] = id
+    ? await tx
+        .select({ settings: journeyFlows.settings })
+        .from(journeyFlows)
+        .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.id, id)))
+    : [];
+  return { entityId, settings: flow?.settings ?? {} };
+}
+
 /** Takes `tx` inside a transaction: a root query there deadlocks PGlite (issue 11 item 2). */
-export async function isHost(db: Db | Tx, entityId: string, id: string): Promise<boolean> {
+export async function isHost(db: Db | Tx, flow: { entityId: string; settings: unknown }, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const [row] = await db
-    .select({ role: roles.name })
+    .select({ userTypeId: users.userTypeId, archived: users.archived })
     .from(users)
-    .innerJoin(roles, and(eq(roles.entityId, users.entityId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.entityId, entityId), eq(users.id, id), eq(users.archived, false)));
-  return Boolean(row && row.role !== 'default users');
+    .where(and(eq(users.entityId, flow.entityId), eq(users.id, id)));
+  return Boolean(row && isHostPerson(row, new Set(await hostTypesOf(db, flow.entityId, flow.settings))));
 }

@@ -57,9 +57,9 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
   });
 
   app.get('/api/get_custom_fields_to_expected_visit/:lang', { config: read }, async (request) => {
-    langParam(request);
+    const lang = langParam(request);
     const q = parseOrThrow(flowQuery, request.query);
-    return { data: await pre.customFields(q.journey_id ?? q.journeyFlowId ?? '') };
+    return { data: await pre.customFields(q.journey_id ?? q.journeyFlowId ?? '', lang) };
   });
 
   app.get('/api/hosts/settings/:journeyId/:userTypeId', { config: read }, async (request) => {

@@ -1,11 +1,14 @@
 // The public side of pre-registration (spec 2 §7): everything is reached through a journey
 // flow id or a visit's random url, and answers only that flow's (or visit's) entity.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { optionValue } from '../../domain/custom-field-sections';
 import { readFlowSettings } from '../../domain/journey';
+import { textIn } from '../../domain/localized-text';
 import { isPhotoRequired, isVisitInPast, visitInstant } from '../../domain/preregistration';
 import { canChangeUserType, initialStatusFor, visitMetadataOf } from '../../domain/preregistration-visit';
 import { orNull, type CreateExpectedVisitBody } from '../../domain/preregistration-schemas';
 import type { Db } from '../db/database';
+import { sections } from '../db/schema/custom-fields';
 import { customFields } from '../db/schema/kiosk-config';
 import { users } from '../db/schema/people';
 import { ApiError, invalid, notFound } from '../http/api-error';
@@ -59,23 +62,40 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
       };
     },
 
-    async customFields(flowId: string) {
+    /** The flow's fields a visitor fills, by section, in `lang` (options as their recorded values). */
+    async customFields(flowId: string, lang = 'en') {
       const flow = await flowById(db, flowId);
-      const ids = readFlowSettings(flow.settings).custom_field_ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-      if (!ids.length) return [];
+      const settings = readFlowSettings(flow.settings);
+      const uuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+      const ids = settings.custom_field_ids.filter(uuid);
+      const sectionIds = settings.section_ids.filter(uuid);
+      if (!ids.length && !sectionIds.length) return [];
       const rows = await db
         .select()
         .from(customFields)
-        .where(and(eq(customFields.entityId, flow.entityId), inArray(customFields.id, ids)));
-      const sections = new Map<string, typeof rows>();
-      for (const r of rows) sections.set(r.section, [...(sections.get(r.section) ?? []), r]);
-      return [...sections].map(([name, fields]) => ({
-        name,
+        .where(
+          and(
+            eq(customFields.entityId, flow.entityId),
+            eq(customFields.fillable, true),
+            or(
+              ids.length ? inArray(customFields.id, ids) : undefined,
+              sectionIds.length ? inArray(customFields.sectionId, sectionIds) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(customFields.position));
+      const names = new Map(
+        (await db.select().from(sections).where(eq(sections.entityId, flow.entityId))).map((x) => [x.id, x.name]),
+      );
+      const bySection = new Map<string, typeof rows>();
+      for (const r of rows) bySection.set(r.sectionId, [...(bySection.get(r.sectionId) ?? []), r]);
+      return [...bySection].map(([sectionId, fields]) => ({
+        name: textIn(names.get(sectionId), lang),
         custom_fields: fields.map((f) => ({
           id: f.id,
-          name: f.name,
+          name: textIn(f.name, lang),
           type: f.type,
-          options: f.options,
+          options: f.options.map(optionValue),
           required: f.required,
         })),
       }));
@@ -96,7 +116,7 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
 
     async hostSearch(flowId: string, search: string) {
       const flow = await flowById(db, flowId);
-      return searchHosts(db, flow.entityId, search);
+      return searchHosts(db, flow, search);
     },
 
     async validateUserType(flowId: string, email?: string, phone?: string) {
@@ -143,7 +163,7 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
       if (!status) throw new ApiError(403, 'not_allowed_to_register');
       const at = await instantOrThrow(b.visit_date, b.visit_time, b.tz_offset);
       const host = orNull(b.host);
-      if (host && !(await isHost(db, flow.entityId, host))) throw notFound();
+      if (host && !(await isHost(db, flow, host))) throw notFound();
       const existing = await personOnFile(db, flow.entityId, b.email, b.phone);
       if (isPhotoRequired(flagsOf(flow), existing?.image) && !photo)
         throw new ApiError(400, 'photo_required', { image: ['errors.photo_required'] });

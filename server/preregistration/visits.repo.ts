@@ -115,6 +115,17 @@ export async function insertVisit(tx: Tx, values: NewVisit, now: Date) {
   return { visit: row!, code, changes: expectedVisitChanges(row!) };
 }
 
+/** A new personal-link code for a visit: only its hash is kept, so an admin asking for the link
+ * gets a fresh one, and the link mailed before stops opening the visit. */
+export async function reissueCode(db: Db | Tx, visit: VisitRow, now: Date): Promise<string> {
+  const code = randomToken(9);
+  await db
+    .update(expectedVisits)
+    .set({ codeHash: sha256(code), updatedAt: now })
+    .where(and(eq(expectedVisits.entityId, visit.entityId), eq(expectedVisits.id, visit.id)));
+  return code;
+}
+
 export async function visitById(db: Db | Tx, entityId: string, id: string, lock = false) {
   const q = db
     .select()

@@ -10,6 +10,13 @@ import { DbProvider } from '../db/db-context';
 import { appUpdateAtom } from '../pwa/update-state';
 import { KioskPage } from '../features/kiosk/components/kiosk-page';
 
+// The kiosk installs as its own app: the build's manifest (start_url /) would open the admin
+// login, so this page links public/kiosk.webmanifest (start_url /kiosk-register) instead.
+const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]') ?? document.createElement('link');
+manifest.rel = 'manifest';
+manifest.href = '/kiosk.webmanifest';
+if (!manifest.isConnected) document.head.append(manifest);
+
 /** Registers the service worker and hands a waiting version to the kiosk, which applies it when idle. */
 function KioskServiceWorker() {
   const publish = useSetAtom(appUpdateAtom);

@@ -8,6 +8,11 @@ const comingSoon: RouteModule = () => import('../ui/coming-soon-page').then((m) 
 const errorPage: RouteModule = () =>
   import('../features/errors/components/error-page').then((m) => ({ Component: m.ErrorPage }));
 
+const journeyForm: RouteModule = () =>
+  import('../features/journeys/components/journey-form-page').then((m) => ({ Component: m.JourneyFormPage }));
+const flowForm: RouteModule = () =>
+  import('../features/journeys/components/flow-form-page').then((m) => ({ Component: m.FlowFormPage }));
+
 const BUILT: Record<string, RouteModule> = {
   '/login': () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
   '/logout': () => import('../features/auth/components/logout-page').then((m) => ({ Component: m.LogoutPage })),
@@ -68,6 +73,38 @@ const BUILT: Record<string, RouteModule> = {
     import('../features/emergency/components/session-page').then((m) => ({ Component: m.SessionPage })),
   '/kiosk-register': () => import('../features/kiosk/components/kiosk-page').then((m) => ({ Component: m.KioskPage })),
   '/sites': () => import('../features/kiosk/components/kiosk-list-page').then((m) => ({ Component: m.KioskListPage })),
+  // Journey builder (issue 13).
+  '/journeys': () =>
+    import('../features/journeys/components/journeys-page').then((m) => ({ Component: m.JourneysPage })),
+  '/add-journey': journeyForm,
+  '/update/journey/:id': journeyForm,
+  '/add-flow': flowForm,
+  '/add/journey/flow/:id': flowForm,
+  '/update/journey/flow/:id': flowForm,
+  // Custom fields and sections (issue 13).
+  '/custom-fields': () =>
+    import('../features/custom-fields/components/custom-fields-page').then((m) => ({ Component: m.CustomFieldsPage })),
+  '/add-custom-field': () =>
+    import('../features/custom-fields/components/section-editor-page').then((m) => ({
+      Component: m.SectionEditorPage,
+    })),
+  // Reports (issue 16).
+  '/reporting/history': () =>
+    import('../features/reports/components/history-page').then((m) => ({ Component: m.HistoryPage })),
+  '/reporting/visit_summary': () =>
+    import('../features/reports/components/visit-summary-page').then((m) => ({ Component: m.VisitSummaryPage })),
+  '/reporting/export-list': () =>
+    import('../features/reports/components/export-list-page').then((m) => ({ Component: m.ExportListPage })),
+  '/compliances': () =>
+    import('../features/compliance/components/compliances-page').then((m) => ({ Component: m.CompliancesPage })),
+  '/compliance-new': () =>
+    import('../features/compliance/components/compliance-editor-page').then((m) => ({
+      Component: m.NewCompliancePage,
+    })),
+  '/compliance/update/:id': () =>
+    import('../features/compliance/components/compliance-editor-page').then((m) => ({
+      Component: m.UpdateCompliancePage,
+    })),
 };
 
 export function moduleFor(route: RouteDef): RouteModule {

@@ -18,6 +18,7 @@ const FROZEN_LATEST: Record<string, string> = {
   ...SCHEMA_V2,
   ...SCHEMA_V3,
   people: '&id, entityId, [entityId+email], [entityId+userTypeId], [entityId+updatedAt]',
+  sections: '&id',
 };
 import { makeWithDb } from './with-db';
 import { clearLocalData, CURRENT_USER_KEY, saveSession } from './session-store';
@@ -112,7 +113,15 @@ describe('Dexie schema', () => {
     await db.open();
     expect(db.verno).toBe(LATEST);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      [...Object.keys(SCHEMA_V1), ...Object.keys(SCHEMA_V2), ...Object.keys(SCHEMA_V3)].sort(),
+      // Version 4 adds the catalogue's new tables (FROZEN_LATEST) to those of versions 1–3.
+      [
+        ...new Set([
+          ...Object.keys(SCHEMA_V1),
+          ...Object.keys(SCHEMA_V2),
+          ...Object.keys(SCHEMA_V3),
+          ...Object.keys(FROZEN_LATEST),
+        ]),
+      ].sort(),
     );
     const people = db.table('people').schema;
     expect(people.primKey.unique).toBe(true);

@@ -10,13 +10,11 @@ export function SyncBadge() {
   const { t, i18n } = useTranslation();
   const s = useSyncStatus();
   const last = s.lastSyncAt ? formatTime(s.lastSyncAt, i18n.language) : null;
-  const tip = [
-    s.online ? t('sync.online') : t('sync.offline'),
+  const details = [
     last ? t('sync.lastSync', { time: last }) : t('sync.neverSynced'),
     s.phase === 'needs-login' ? t('sync.needsLogin') : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  ].filter(Boolean);
+  const tip = [s.online ? t('sync.online') : t('sync.offline'), ...details].join(' · ');
   return (
     <Tooltip label={tip}>
       <Link
@@ -27,25 +25,29 @@ export function SyncBadge() {
         data-pending={s.pending}
         data-rejected={s.rejected}
         data-phase={s.phase}
-        aria-label={tip}
       >
+        {/* Named by its content (the badges, then these details), so the spoken name contains
+            the visible text; the online dot alone on phones is named by the hidden text. */}
         <Group gap={4} wrap="nowrap">
-          <Badge color={s.online ? 'teal' : 'gray'} variant="filled" size="sm" className="gh-hide-narrow">
+          {/* teal.9 and gray.7: white text on them passes AA contrast (teal.6 did not). */}
+          <Badge color={s.online ? 'teal.9' : 'gray.7'} variant="filled" size="sm" className="gh-hide-narrow">
             {s.online ? t('sync.online') : t('sync.offline')}
           </Badge>
           <span className={`gh-sync-dot gh-show-narrow ${s.online ? 'is-online' : ''}`} aria-hidden="true" />
+          <span className="gh-visually-hidden gh-show-narrow">{s.online ? t('sync.online') : t('sync.offline')}</span>
           {s.pending > 0 ? (
-            <Badge color="yellow" variant="filled" size="sm" data-testid="sync-pending">
+            <Badge color="yellow" variant="filled" autoContrast size="sm" data-testid="sync-pending">
               <span className="gh-hide-narrow">{t('sync.pendingCount', { count: s.pending })}</span>
               <span className="gh-show-narrow">{s.pending}</span>
             </Badge>
           ) : null}
           {s.rejected > 0 ? (
-            <Badge color="red" variant="filled" size="sm">
+            <Badge color="red.9" variant="filled" size="sm">
               <span className="gh-hide-narrow">{t('sync.rejectedCount', { count: s.rejected })}</span>
               <span className="gh-show-narrow">{s.rejected}</span>
             </Badge>
           ) : null}
+          <span className="gh-visually-hidden">{` · ${details.join(' · ')}`}</span>
         </Group>
       </Link>
     </Tooltip>

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, login, newContext, screenshot, type VIEWPORTS } from './support/browser';
+import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { seedEvacuees, type Evacuees } from './support/evacuees';
 
@@ -81,6 +81,19 @@ async function mark(page: Page, personId: string, status: string): Promise<void>
   await expect.poll(() => row(page, personId).getAttribute('data-status')).toBe(status);
 }
 
+/** The numbers stay readable after a mark: in view and not under the "Status Updated" toast. */
+async function countersUncovered(page: Page): Promise<void> {
+  await page.locator('.mantine-Notification-root').first().waitFor();
+  const uncovered = await page.evaluate(() =>
+    ['count-total', 'count-accounted', 'count-not-accounted'].every((id) => {
+      const box = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+      const at = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return box.y >= 0 && box.bottom <= innerHeight && !!at?.closest('[data-testid="session-summary"]');
+    }),
+  );
+  expect(uncovered).toBe(true);
+}
+
 const SAFE = 'safe';
 let a: { context: BrowserContext; page: Page };
 let b: { context: BrowserContext; page: Page };
@@ -147,6 +160,7 @@ describe('emergency roll call in Chromium', () => {
       [14, SAFE],
     ];
     for (const [i, status] of bMarks) await mark(b.page, site.people[i]!, status);
+    await countersUncovered(b.page);
     await expect(pending(a.page)).resolves.toBe('11');
     await expect(figure(b.page, 'missing')).resolves.toBe('2');
 
@@ -245,6 +259,18 @@ describe('emergency roll call in Chromium', () => {
       await page.goto(sessionUrl);
       await expect.poll(() => figure(page, 'total'), { timeout: 20_000 }).toBe('20');
       await shot(page, `emergency-session-${viewport}-${lang}`);
+      if (viewport === 'phone') {
+        // The roll call comes first: a warden sees the first name without scrolling, and the
+        // numbers sit on one line above it.
+        const first = await page.getByTestId('roll-call-row').first().boundingBox();
+        expect(first!.y + first!.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+        const tops = await page
+          .locator('[data-testid="session-summary"] [data-testid^="count-"]')
+          .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+        expect(new Set(tops).size).toBe(1);
+      }
+      // "Not accounted for" is never shown beside a different "Unaccounted" number.
+      if (lang === 'en') expect(await page.getByTestId('session-page').innerText()).not.toMatch(/unaccounted/i);
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await context.close();
     }

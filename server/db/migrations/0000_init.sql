@@ -591,6 +591,19 @@ CREATE TABLE "rfid_enrolment_links" (
 	CONSTRAINT "rfid_enrolment_links_entity_code_unique" UNIQUE("entity_id","code_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "password_resets" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"purpose" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "password_resets_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "password_resets_entity_token_unique" UNIQUE("entity_id","token_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "report_export_files" (
 	"entity_id" uuid NOT NULL,
 	"export_id" uuid NOT NULL,
@@ -703,6 +716,8 @@ ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_user_fk" FOREIGN
 ALTER TABLE "user_site_access" ADD CONSTRAINT "user_site_access_site_fk" FOREIGN KEY ("entity_id","site_id") REFERENCES "public"."sites"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfid_enrolment_links" ADD CONSTRAINT "rfid_enrolment_links_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfid_enrolment_links" ADD CONSTRAINT "rfid_enrolment_links_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_export_files" ADD CONSTRAINT "report_export_files_export_fk" FOREIGN KEY ("entity_id","export_id") REFERENCES "public"."report_exports"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_requested_by_fk" FOREIGN KEY ("entity_id","requested_by") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -733,4 +748,6 @@ CREATE INDEX "emergency_sessions_started_idx" ON "emergency_sessions" USING btre
 CREATE INDEX "roll_call_marks_session_idx" ON "roll_call_marks" USING btree ("entity_id","session_id");--> statement-breakpoint
 CREATE INDEX "rfid_enrolment_links_code_idx" ON "rfid_enrolment_links" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "rfid_enrolment_links_user_idx" ON "rfid_enrolment_links" USING btree ("entity_id","user_id");--> statement-breakpoint
+CREATE INDEX "password_resets_token_idx" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "report_exports_entity_status_idx" ON "report_exports" USING btree ("entity_id","status","created_at");

@@ -16,4 +16,5 @@ export * from './dashboard';
 export * from './preregistration';
 export * from './emergency';
 export * from './rfid-enrolment';
+export * from './password-resets';
 export * from './reports';

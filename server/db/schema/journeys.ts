@@ -1,7 +1,20 @@
 // User types, journeys and journey flows (spec 1 §3).
-import { check, foreignKey, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { RegistrationMethod } from '../../../domain/journey';
+import type { LocalizedText } from '../../../domain/localized-text';
 import { entities } from './entities';
 
 const entityId = () =>
@@ -34,11 +47,24 @@ export const journeys = pgTable(
   {
     entityId: entityId(),
     id: uuid('id').notNull(),
+    /** The name in the company's default language (unique among live journeys). */
     name: text('name').notNull(),
+    /** The name in every language an admin wrote (null: only `name`). */
+    names: jsonb('names').$type<LocalizedText>(),
     description: text('description'),
+    logo: text('logo'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Bumped on every edit; devices keep the version a journey started with. */
+    version: integer('version').notNull().default(1),
+    /** Deleted journeys stay for the visits that ran them; devices receive a delete. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [primaryKey({ columns: [t.entityId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    uniqueIndex('journeys_entity_name_live_unique')
+      .on(t.entityId, t.name)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const journeyFlows = pgTable(
@@ -48,11 +74,18 @@ export const journeyFlows = pgTable(
     id: uuid('id').notNull(),
     journeyId: uuid('journey_id').notNull(),
     name: text('name').notNull(),
+    names: jsonb('names').$type<LocalizedText>(),
+    description: text('description'),
     userTypeId: uuid('user_type_id'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
+    uniqueIndex('journey_flows_name_live_unique')
+      .on(t.entityId, t.journeyId, t.name)
+      .where(sql`${t.deletedAt} is null`),
     foreignKey({
       name: 'journey_flows_journey_fk',
       columns: [t.entityId, t.journeyId],

@@ -1,6 +1,19 @@
 // Configuration the kiosk runs on (spec 1 §3): compliance forms, attendance modes with their
 // reasons, custom fields and announcements. Journeys and flows live in journeys.ts.
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText } from '../../../domain/localized-text';
+import { sections } from './custom-fields';
 import { entities } from './entities';
 
 const entityId = () =>
@@ -15,9 +28,14 @@ export const complianceForms = pgTable(
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     version: integer('version').notNull().default(1),
-    questions: jsonb('questions').$type<Array<{ id: string; text: string; desired: 'yes' | 'no' }>>().notNull(),
-    agreementText: text('agreement_text'),
-    statement: text('statement'),
+    // Content a visitor reads: a plain string or one text per language (domain/localized-text.ts).
+    questions: jsonb('questions').$type<Array<{ id: string; text: LocalizedText; desired: 'yes' | 'no' }>>().notNull(),
+    agreementText: jsonb('agreement_text').$type<LocalizedText>(),
+    statement: jsonb('statement').$type<LocalizedText>(),
+    documentRequired: boolean('document_required').notNull().default(false),
+    protocols: jsonb('protocols').$type<string[]>().notNull().default([]),
+    acceptNegativePcr: boolean('accept_negative_pcr').notNull().default(false),
+    pcrValidDays: integer('pcr_valid_days'),
   },
   (t) => [primaryKey({ columns: [t.entityId, t.id] })],
 );
@@ -48,21 +66,31 @@ export const attendanceModes = pgTable(
   ],
 );
 
+/** A field of a section (server/db/schema/custom-fields.ts). Labels and options are LocalizedText;
+ * an option's recorded value is its default-language text. Names are unique per company (service). */
 export const customFields = pgTable(
   'custom_fields',
   {
     entityId: entityId(),
     id: uuid('id').notNull(),
-    name: text('name').notNull(),
+    sectionId: uuid('section_id').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
     type: text('type').notNull(),
-    section: text('section').notNull(),
-    options: jsonb('options').$type<string[]>().notNull().default([]),
+    options: jsonb('options').$type<LocalizedText[]>().notNull().default([]),
+    /** A rating scale's look: stars or smileys. */
+    display: text('display').notNull().default('stars'),
+    /** "Binding" in the spec. */
     required: boolean('required').notNull().default(false),
+    fillable: boolean('fillable').notNull().default(true),
     printable: boolean('printable').notNull().default(false),
+    icon: text('icon'),
+    position: integer('position').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
-    unique('custom_fields_entity_name_unique').on(t.entityId, t.name),
+    foreignKey({ columns: [t.entityId, t.sectionId], foreignColumns: [sections.entityId, sections.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 

@@ -106,6 +106,8 @@ export const visitEvents = pgTable(
       foreignColumns: [userTypes.entityId, userTypes.id],
     }),
     index('visit_events_person_at_idx').on(t.entityId, t.personId, t.at),
+    // Reports (issue 16): a range of a company's events, e.g. the sign-ins whose host matches.
+    index('visit_events_entity_at_idx').on(t.entityId, t.at),
     index('visit_events_at_idx').on(t.entityId, t.at),
   ],
 );

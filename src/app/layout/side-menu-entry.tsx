@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../domain/menu';
 import { Icon } from '../../ui/icons';
 import { MENU_ICONS } from './menu-icons';
+import { useNewTabTarget } from './new-tab';
 
 interface EntryProps {
   item: MenuItem;
@@ -20,6 +21,7 @@ const isCurrent = (to: string | undefined, pathname: string) => !!to && to.toLow
 export function SideMenuEntry({ item, activeKey, pathname, compact, onNavigate }: EntryProps) {
   const { t } = useTranslation();
   const { dir } = useDirection();
+  const { newTab, ...target } = useNewTabTarget();
   const label = t(`menu.${item.label}`);
   const active = activeKey === item.key;
   const icon = <Icon name={MENU_ICONS[item.key] ?? 'layout'} />;
@@ -98,10 +100,11 @@ export function SideMenuEntry({ item, activeKey, pathname, compact, onNavigate }
     <NavLink
       component="a"
       href={item.to}
-      target="_blank"
-      rel="noopener noreferrer"
+      {...target}
       {...common}
-      rightSection={compact ? undefined : <span className="gh-visually-hidden">{t('common.opensInNewTab')}</span>}
+      rightSection={
+        compact || !newTab ? undefined : <span className="gh-visually-hidden">{t('common.opensInNewTab')}</span>
+      }
     />
   ) : (
     <NavLink

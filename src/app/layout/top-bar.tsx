@@ -8,6 +8,7 @@ import { Icon, type IconName } from '../../ui/icons';
 import { LanguageMenu } from '../../ui/language-menu';
 import { SyncBadge } from '../../ui/sync-badge';
 import { UserMenu } from './user-menu';
+import { useNewTabTarget } from './new-tab';
 
 interface TopBarProps {
   user: UserDetails;
@@ -32,6 +33,8 @@ function Shortcut({
   hint: string;
   testId: string;
 }) {
+  const { t } = useTranslation();
+  const { newTab, ...target } = useNewTabTarget();
   const content = (
     <>
       <Icon name={icon} size={18} />
@@ -40,7 +43,14 @@ function Shortcut({
   );
   if (enabled) {
     return (
-      <a className="gh-shortcut" href={href} target="_blank" rel="noopener noreferrer" data-testid={testId}>
+      // The label hides on phones: aria-label keeps the icon-only link named there.
+      <a
+        className="gh-shortcut"
+        href={href}
+        {...target}
+        aria-label={newTab ? `${label} ${t('common.opensInNewTab')}` : label}
+        data-testid={testId}
+      >
         {content}
       </a>
     );
@@ -48,7 +58,14 @@ function Shortcut({
   return (
     <Tooltip label={hint}>
       {/* A link that goes nowhere yet: focusable, so the hint can be read, but not an anchor. */}
-      <span className="gh-shortcut" role="link" aria-disabled="true" tabIndex={0} data-testid={testId}>
+      <span
+        className="gh-shortcut"
+        role="link"
+        aria-disabled="true"
+        aria-label={`${label}: ${hint}`}
+        tabIndex={0}
+        data-testid={testId}
+      >
         {content}
       </span>
     </Tooltip>

@@ -14,13 +14,16 @@ export function UserMenu({ user }: { user: UserDetails }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton className="gh-user-button" data-testid="user-menu" aria-label={t('layout.userMenu')}>
-            <Avatar src={user.image || undefined} color="yellow" radius="xl" size={32} alt="">
+          {/* Named by its content: the name on screen, then "Account menu" for screen readers, so
+              the spoken name contains the visible text (WCAG 2.5.3) and phones, which hide the name, still name it. */}
+          <UnstyledButton className="gh-user-button" data-testid="user-menu">
+            <Avatar src={user.image || undefined} color="yellow" radius="xl" size={32} alt="" aria-hidden="true">
               {initialOf(user.fullName)}
             </Avatar>
             <span className="gh-hide-narrow" data-testid="user-name">
               {truncateFullName(user.fullName)}
             </span>
+            <span className="gh-visually-hidden">{t('layout.userMenu')}</span>
             <span className="gh-hide-narrow">
               <Icon name="chevronDown" size={14} />
             </span>

@@ -2,6 +2,7 @@
 // Adding a synced table: declare it in the feature's file here (row, indexes, who receives it),
 // then give the server feature a projection (server/<feature>/*.projections.ts).
 import type { LocalExtras, LocalTxOf, RowOfTable } from '../define';
+import { customFieldTables } from './custom-fields';
 import { emergencyTables } from './emergency';
 import { kioskTables } from './kiosk';
 import { peopleTables } from './people';
@@ -16,6 +17,7 @@ export const syncedTables = {
   ...kioskTables,
   ...preregistrationTables,
   ...emergencyTables,
+  ...customFieldTables,
 };
 
 export type SyncedTables = typeof syncedTables;

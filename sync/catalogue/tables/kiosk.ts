@@ -1,6 +1,7 @@
 // The kiosk journey's configuration (pulled down) and what a journey records.
 import * as v from 'valibot';
 import { complianceForm } from '../../../domain/compliance';
+import { localizedTextRow } from '../../../domain/custom-field-sections';
 import { customFieldEntry } from '../../../domain/custom-fields';
 import { attendanceMode } from '../../../domain/reasons';
 import { defineTable } from '../define';
@@ -10,25 +11,40 @@ const journeyRecord = ['dashboard', 'kiosk_device'] as const;
 
 export const kioskTables = {
   journeys: defineTable({
-    row: row({ name: v.string(), description: text, settings: json }),
+    // names: the name in every language written (domain/localized-text); name: the default one.
+    row: row({ name: v.string(), names: json, description: text, logo: text, settings: json, version: num }),
     indexes: [],
     receive: 'everyone',
   }),
   journeyFlows: defineTable({
-    row: row({ journeyId: v.string(), name: v.string(), userTypeId: refOrNull, settings: json }),
+    row: row({
+      journeyId: v.string(),
+      name: v.string(),
+      names: json,
+      description: text,
+      userTypeId: refOrNull,
+      settings: json,
+      version: num,
+    }),
     indexes: ['journeyId'],
     receive: 'everyone',
   }),
   // Forms and modes are the domain's shapes: the kiosk evaluates answers and reasons on them.
   complianceForms: defineTable({ row: row(complianceForm.entries), indexes: [], receive: 'everyone' }),
   attendanceModes: defineTable({ row: row(attendanceMode.entries), indexes: [], receive: 'everyone' }),
+  // A section's fields (sync/catalogue/tables/custom-fields.ts has the sections).
   customFields: defineTable({
     row: row({
-      name: v.string(),
+      sectionId: v.string(),
+      name: localizedTextRow,
       type: v.string(),
-      section: v.string(),
-      options: v.array(v.string()),
+      options: v.array(localizedTextRow),
+      display: v.string(),
       required: v.boolean(),
+      fillable: v.boolean(),
+      printable: v.boolean(),
+      icon: text,
+      position: num,
     }),
     indexes: [],
     receive: 'everyone',

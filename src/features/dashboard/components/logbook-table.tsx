@@ -83,7 +83,8 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
       case 'host':
         return r.host ?? '—';
       case 'stage':
-        return r.stage ?? '—';
+        // Stages are stored in the spec's English words; shown in the admin's language.
+        return r.stage ? t(`kiosk.stage.${r.stage}`, { defaultValue: r.stage }) : '—';
       case 'checks':
         return r.checks ?? '—';
       case 'status':
@@ -101,6 +102,7 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
         );
     }
   };
+  // aria-sort goes on the column header (Table.Th below), never on the button inside it (axe).
   const header = (c: Column) => {
     const key = SORTABLE[c];
     if (!key) return t(`logbook.columns.${c}`);
@@ -110,10 +112,9 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
         fw={600}
         fz="sm"
         data-testid={`sort-${c}`}
-        aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
         onClick={() => onChange({ sort: key, order: active && order === 'asc' ? 'desc' : 'asc', page: 1 })}
       >
-        {t(`logbook.columns.${c}`)} {active ? (order === 'asc' ? '↑' : '↓') : ''}
+        {t(`logbook.columns.${c}`)} {active ? <span aria-hidden="true">{order === 'asc' ? '↑' : '↓'}</span> : null}
       </UnstyledButton>
     );
   };
@@ -157,7 +158,13 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
-                <Table.Th key={c} data-column={c}>
+                <Table.Th
+                  key={c}
+                  data-column={c}
+                  aria-sort={
+                    SORTABLE[c] && SORTABLE[c] === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined
+                  }
+                >
                   {header(c)}
                 </Table.Th>
               ))}

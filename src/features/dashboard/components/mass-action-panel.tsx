@@ -33,6 +33,7 @@ import {
 import { onSite } from '../../../../domain/presence';
 import type { LocalRow } from '../../../../sync/catalogue';
 import { useDb } from '../../../db/db-context';
+import { VaccineStatusBadge } from './vaccine-status-badge';
 import { useSync } from '../../../sync/sync-context';
 import { useScope } from '../hooks/use-scope';
 
@@ -276,6 +277,10 @@ export function MassActionPanel({ onDone }: { onDone?: () => void }) {
                         >
                           {valid ? t('mass.validDocuments', { count: valid }) : t('mass.noDocuments')}
                         </Text>
+                        <VaccineStatusBadge
+                          formId={mass?.found?.flow.settings.compliance_id}
+                          documents={d?.documents ?? []}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <Text size="xs" c="dimmed">

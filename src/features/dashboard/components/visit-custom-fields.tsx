@@ -4,10 +4,11 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { customFieldText } from '../../../../domain/custom-fields';
+import { textIn } from '../../../../domain/localized-text';
 import { useDb } from '../../../db/db-context';
 
 export function VisitCustomFields({ kioskVisitId }: { kioskVisitId: unknown }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const db = useDb();
   const rows =
     useLiveQuery(async () => {
@@ -18,9 +19,9 @@ export function VisitCustomFields({ kioskVisitId }: { kioskVisitId: unknown }) {
         id: v.custom_field_id,
         type: v.type,
         value: v.value,
-        label: fields[i]?.name ?? '—',
+        label: fields[i] ? textIn(fields[i].name, i18n.language) : '—',
       }));
-    }, [db, kioskVisitId]) ?? [];
+    }, [db, kioskVisitId, i18n.language]) ?? [];
   if (rows.length === 0) return null;
   return (
     <Stack gap={4} data-testid="visit-custom-fields">

@@ -3,25 +3,15 @@
 import { Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import type { LogbookRow } from '../../../../domain/logbook';
+import { hostIdsOf, type LogbookRow } from '../../../../domain/logbook';
 import { useDb } from '../../../db/db-context';
 import { UserPhoto } from '../../../ui/user-photo';
 import { formatDate, formatTime } from '../format';
+import { readingUnit, visitRecordLines } from '../visit-record';
 import { VisitCustomFields } from './visit-custom-fields';
+import { VisitVaccineStatus } from './vaccine-status-badge';
 
 const DAY = 86_400_000;
-
-function describe(value: unknown): string {
-  if (value == null) return '—';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(describe).join(', ');
-  const o = value as Record<string, unknown>;
-  const named = o.fullName ?? o.full_name ?? o.name;
-  if (typeof named === 'string') return named;
-  return Object.entries(o)
-    .map(([k, v]) => `${k}: ${describe(v)}`)
-    .join(' · ');
-}
 
 export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
@@ -40,7 +30,15 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
   );
   const signIn = events.find((e) => e.id === row?.id);
   const details = (signIn?.details ?? {}) as Record<string, unknown>;
-  const shown = Object.entries(details).filter(([k]) => k !== 'auto');
+  const hostIds = hostIdsOf(details).join(',');
+  const hosts = useLiveQuery(async () => (hostIds ? await db.people.bulkGet(hostIds.split(',')) : []), [db, hostIds]);
+  const modes = useLiveQuery(() => db.attendanceModes.toArray(), [db]) ?? [];
+  const shown = visitRecordLines(details, {
+    personName: (id) => hosts?.find((p) => p?.id === id)?.fullName,
+    reasonName: (id) => modes.flatMap((m) => m.reasons).find((r) => r.id === id)?.name,
+    // No company-wide unit is stored yet: a reading is shown in the unit it was taken in.
+    unit: readingUnit(details),
+  });
 
   return (
     <Drawer
@@ -77,19 +75,20 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
                 {t('logbook.noDetails')}
               </Text>
             ) : (
-              shown.map(([k, v]) => (
-                <Group key={k} gap="xs" wrap="nowrap" align="flex-start">
+              shown.map((line, i) => (
+                <Group key={i} gap="xs" wrap="nowrap" align="flex-start" data-testid="visit-record-line">
                   <Text size="sm" c="dimmed" miw={110}>
-                    {t(`logbook.detailKeys.${k}`, { defaultValue: k })}
+                    {t(line.label)}
                   </Text>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {describe(v)}
+                    {'text' in line.value ? line.value.text : t(line.value.key, line.value.params)}
                   </Text>
                 </Group>
               ))
             )}
           </Stack>
           <VisitCustomFields kioskVisitId={details.visitId} />
+          <VisitVaccineStatus personId={row.personId} kioskVisitId={details.visitId} />
           <Stack gap={4}>
             <Text fw={600} size="sm">
               {t('logbook.history')}

@@ -79,11 +79,12 @@ export const RollCallRow = memo(function RollCallRow({
         </Group>
       </Group>
       {canMark && !contested ? (
-        <Group gap="xs" className="gh-no-print">
+        <div className="gh-no-print gh-em-marks">
           {MARKABLE_STATUSES.map((s) => (
             <Button
               key={s}
               size="sm"
+              px={6}
               className="gh-em-status-button"
               color={STATUS_COLOR[s]}
               variant={entry.status === s ? 'filled' : 'light'}
@@ -94,7 +95,7 @@ export const RollCallRow = memo(function RollCallRow({
               {t(`emergency.status.${s}`)}
             </Button>
           ))}
-        </Group>
+        </div>
       ) : null}
       {contested ? (
         <Stack gap={6} className="gh-em-conflict" data-testid="conflict">

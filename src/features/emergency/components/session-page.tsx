@@ -24,7 +24,7 @@ import { printAll, useClock } from './format';
 import { FreshnessLine } from './freshness-line';
 import { exportRollCall } from './roll-call-export';
 import { RollCallRow } from './roll-call-row';
-import { SessionFilters } from './session-filters';
+import { PlaceFiltersToggle, SessionFilters } from './session-filters';
 import { sessionPath } from './session-path';
 import { SessionSummary } from './session-summary';
 import './emergency.css';
@@ -50,6 +50,7 @@ export function SessionPage() {
   const [conflictsOnly, setConflictsOnly] = useState(false);
   const [search, setSearch] = useState('');
   const [showAll, setShowAll] = useState(false);
+  const [placesOpen, setPlacesOpen] = useState(false);
   const query = useDeferredValue(search.trim().toLocaleLowerCase());
 
   const nameOf = useCallback(
@@ -105,8 +106,15 @@ export function SessionPage() {
           ...(settles ? { settles: true } : {}),
         }),
       ).then((result) => {
+        // At the bottom: a toast at the top would cover the numbers after every mark.
         if (result.ok)
-          notifications.show({ color: 'teal', message: t('emergency.toast.statusUpdated'), autoClose: 1500 });
+          notifications.show({
+            id: 'emergency-status-updated',
+            color: 'teal',
+            message: t('emergency.toast.statusUpdated'),
+            autoClose: 1500,
+            position: 'bottom-center',
+          });
       });
     },
     [sync, groupId, t],
@@ -131,7 +139,7 @@ export function SessionPage() {
 
   return (
     <Stack
-      gap="md"
+      gap="sm"
       className="gh-print-root"
       data-testid="session-page"
       data-session-id={group.id}
@@ -155,16 +163,22 @@ export function SessionPage() {
           <FreshnessLine />
         </div>
         <Group gap="xs" className="gh-no-print">
-          <Button variant="default" onClick={() => printAll(setShowAll)}>
+          <Button variant="default" size="xs" onClick={() => printAll(setShowAll)}>
             {t('emergency.print')}
           </Button>
           <Button
             variant="default"
+            size="xs"
             data-testid="export-session"
             onClick={() => exportRollCall({ group, entries: placed, t, nameOf, people, places })}
           >
             {t('emergency.exportCsv')}
           </Button>
+          <PlaceFiltersToggle
+            open={placesOpen}
+            chosen={siteIds.length + areaIds.length}
+            onToggle={() => setPlacesOpen((o) => !o)}
+          />
           {active && isAllowed(permissions, 'emergency') ? <EndSessionButton sessionId={group.id} /> : null}
         </Group>
       </Group>
@@ -173,7 +187,15 @@ export function SessionPage() {
           {refused}
         </Alert>
       ) : null}
-      {summary ? <SessionSummary summary={summary} statusFilter={status} onStatus={setStatus} /> : null}
+      {summary ? (
+        <SessionSummary
+          summary={summary}
+          statusFilter={status}
+          onStatus={setStatus}
+          conflictsOnly={conflictsOnly}
+          onConflictsOnly={setConflictsOnly}
+        />
+      ) : null}
 
       <SessionFilters
         search={search}
@@ -184,14 +206,13 @@ export function SessionPage() {
         areaIds={areaIds}
         onAreas={setAreaIds}
         areaChoices={areaChoices}
-        conflictsOnly={conflictsOnly}
-        onConflictsOnly={setConflictsOnly}
+        open={placesOpen}
       />
 
       {!ready ? (
         <Text c="dimmed">{t('common.loading')}</Text>
       ) : (
-        <Paper withBorder radius="md" p="md" data-testid="roll-call" data-count={shown.length}>
+        <Paper withBorder radius="md" px="sm" py={4} data-testid="roll-call" data-count={shown.length}>
           {shown.length === 0 ? (
             <Text c="dimmed">{t('emergency.list.noMatch')}</Text>
           ) : (

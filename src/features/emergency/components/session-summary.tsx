@@ -1,6 +1,9 @@
-// The numbers of a session: on site, accounted for, missing, each status, conflicts, and its
-// times. Shown live during the session and kept as its summary once it ends.
-import { Group, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+// The numbers of a session in one compact line above the roll call (issue 20 item 13): on site,
+// accounted for, not accounted for, conflicts, then each status as a filter chip. On a phone
+// the line scrolls sideways inside itself, so the first names stay in view. "Not accounted
+// for" is "missing + not yet marked": the status is named "Not yet marked", never a second
+// "unaccounted" beside it with another number. Kept as the session's summary once it ends.
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ROLL_CALL_STATUSES, type RollCallStatus } from '../../../../domain/emergency';
 import type { RollCallSummary } from '../../../../domain/emergency-roll-call';
@@ -16,32 +19,26 @@ function Figure({
   onClick,
 }: {
   label: string;
-  value: number | string;
+  value: number;
   testId: string;
   color?: string;
   active?: boolean;
   onClick?: () => void;
 }) {
   const body = (
-    <Stack
-      gap={0}
-      p="xs"
-      style={{ borderRadius: 8, outline: active ? '2px solid var(--mantine-color-navy-6)' : undefined }}
-    >
-      <Text size="xl" fw={700} c={color} data-testid={testId} data-value={value}>
+    <>
+      <b data-testid={testId} data-value={value} style={color ? { color: `var(--mantine-color-${color})` } : undefined}>
         {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-    </Stack>
+      </b>
+      <span>{label}</span>
+    </>
   );
   return onClick ? (
-    <UnstyledButton onClick={onClick} aria-pressed={active}>
+    <button type="button" className="gh-em-figure" data-active={active} aria-pressed={active} onClick={onClick}>
       {body}
-    </UnstyledButton>
+    </button>
   ) : (
-    body
+    <span className="gh-em-figure">{body}</span>
   );
 }
 
@@ -49,16 +46,20 @@ export function SessionSummary({
   summary,
   statusFilter,
   onStatus,
+  conflictsOnly,
+  onConflictsOnly,
 }: {
   summary: RollCallSummary;
   statusFilter: RollCallStatus | null;
   onStatus: (s: RollCallStatus | null) => void;
+  conflictsOnly: boolean;
+  onConflictsOnly: (v: boolean) => void;
 }) {
   const { t } = useTranslation();
   const { dateTime, duration } = useClock();
   return (
-    <Paper withBorder radius="md" p="md" data-testid="session-summary">
-      <SimpleGrid cols={{ base: 3, sm: 5, md: 9 }} spacing="xs">
+    <div className="gh-em-summary" data-testid="session-summary">
+      <div className="gh-em-figures" role="group" aria-label={t('emergency.summary.label')}>
         <Figure
           label={t('emergency.summary.total')}
           value={summary.total}
@@ -70,47 +71,47 @@ export function SessionSummary({
           label={t('emergency.summary.accounted')}
           value={summary.accounted}
           testId="count-accounted"
-          color="teal.8"
+          color="teal-9"
         />
         <Figure
           label={t('emergency.summary.notAccounted')}
           value={summary.notAccounted}
           testId="count-not-accounted"
-          color="red.8"
+          color="red-9"
         />
+        <Figure
+          label={t('emergency.summary.conflicts')}
+          value={summary.conflicts}
+          testId="count-conflicts"
+          color={summary.conflicts ? 'red-9' : undefined}
+          active={conflictsOnly}
+          onClick={() => onConflictsOnly(!conflictsOnly)}
+        />
+        <span className="gh-em-figure-rule" aria-hidden="true" />
         {ROLL_CALL_STATUSES.map((s) => (
           <Figure
             key={s}
             label={t(`emergency.status.${s}`)}
             value={summary.byStatus[s]}
             testId={`count-${s}`}
-            color={`${STATUS_COLOR[s]}.8`}
+            color={`${STATUS_COLOR[s]}-9`}
             active={statusFilter === s}
             onClick={() => onStatus(statusFilter === s ? null : s)}
           />
         ))}
-        <Figure
-          label={t('emergency.summary.conflicts')}
-          value={summary.conflicts}
-          testId="count-conflicts"
-          color={summary.conflicts ? 'red.8' : undefined}
-        />
-      </SimpleGrid>
-      <Group gap="md" mt="xs">
-        <Text size="sm" c="dimmed">
-          {t('emergency.summary.startedAt', { time: dateTime(summary.startedAt) })}
-        </Text>
-        {summary.endedAt !== null ? (
+      </div>
+      {summary.endedAt !== null ? (
+        <Group gap="md" mt={4}>
           <Text size="sm" c="dimmed">
             {t('emergency.summary.endedAt', { time: dateTime(summary.endedAt) })}
           </Text>
-        ) : null}
-        {summary.durationMs !== null ? (
-          <Text size="sm" c="dimmed">
-            {t('emergency.summary.duration', { duration: duration(summary.durationMs) })}
-          </Text>
-        ) : null}
-      </Group>
-    </Paper>
+          {summary.durationMs !== null ? (
+            <Text size="sm" c="dimmed">
+              {t('emergency.summary.duration', { duration: duration(summary.durationMs) })}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
+    </div>
   );
 }

@@ -159,7 +159,7 @@ export function AddVisitorsForm({ onAdded }: { onAdded(): void }) {
               />
               <Select
                 label={t('expectedVisits.host')}
-                data={options.hosts}
+                data={options.hostsFor(r.journey_flow_id ?? options.flows[0]?.value ?? null)}
                 value={r.host}
                 onChange={(x) => set(i, 'host', x)}
                 searchable

@@ -11,10 +11,12 @@ import { useDb } from '../../../db/db-context';
 import { useSync } from '../../../sync/sync-context';
 import { DateField } from '../../../ui/date-field';
 import { useSend } from '../hooks/use-send';
+import { VisitLinks } from './visit-links';
 
 interface VisitRow {
   id: string;
   personId: string;
+  journeyFlowId: string | null;
   visitDate: string;
   visitTime: string;
   visitAt: number;
@@ -41,6 +43,7 @@ export function VisitsList() {
   const people = useLiveQuery(() => db.people.toArray(), [db]) ?? [];
   const names = new Map(people.map((p) => [p.id, p.fullName]));
   const [editing, setEditing] = useState<VisitRow | null>(null);
+  const [linksOf, setLinksOf] = useState<VisitRow | null>(null);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
 
@@ -116,6 +119,9 @@ export function VisitsList() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="light" onClick={() => setLinksOf(v)} data-testid="expected-visit-links">
+                      {t('visitLinks.open')}
+                    </Button>
                     {v.status !== 'approved' ? (
                       <Button size="xs" color="teal" onClick={() => decide(v, 'approve')} disabled={!sync}>
                         {t('expectedVisits.approve')}
@@ -153,6 +159,11 @@ export function VisitsList() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <VisitLinks
+        visit={linksOf}
+        name={linksOf ? (names.get(linksOf.personId) ?? '') : ''}
+        onClose={() => setLinksOf(null)}
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('expectedVisits.editTitle')}>
         <Stack>
           <DateField label={t('preregistration.visitDate')} value={date} onChange={setDate} />

@@ -7,6 +7,7 @@ import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
 import { useSync } from '../../../sync/sync-context';
+import { clearFormError, showFormError } from '../../../ui/form-toasts';
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string[]> };
 
@@ -27,13 +28,14 @@ export function useSend() {
       }
       const res = await api.request<{ data: T }>(method, path, body === undefined ? {} : { body });
       if (res.ok) {
+        clearFormError();
         if (success) notifications.show({ color: 'teal', title: success.title, message: success.message });
         // The change comes back through the feed; pull now so the list shows it at once.
         sync?.trigger();
         return { ok: true, data: res.data.data };
       }
       if (res.status === 400 || res.status === 409) {
-        notifications.show({ color: 'red', message: messageOf(res.body) ?? t('errors.generic') });
+        showFormError(messageOf(res.body) ?? t('errors.generic'));
         return { ok: false, errors: res.body?.errors ?? {} };
       }
       fail(res);

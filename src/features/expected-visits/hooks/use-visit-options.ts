@@ -1,5 +1,6 @@
 // Choices for adding visitors, from this device's synced copy: journey flows, user types, areas, people.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { hostTypeIds, isHostPerson } from '../../../../domain/hosts';
 import { useDb } from '../../../db/db-context';
 
 type Option = { value: string; label: string };
@@ -16,6 +17,11 @@ export function useVisitOptions() {
     flows: opt(flows),
     userTypes: opt(types),
     areas: opt(areas),
-    hosts: opt(people.filter((p) => !p.archived)),
+    /** People who may host a visit of this flow: never visitors (domain/hosts.ts). */
+    hostsFor(flowId: string | null): Option[] {
+      const flow = flows.find((f) => f.id === flowId);
+      const hostTypes = hostTypeIds(types, flow?.settings);
+      return opt(people.filter((p) => isHostPerson(p, hostTypes)));
+    },
   };
 }

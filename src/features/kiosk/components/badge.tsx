@@ -11,11 +11,14 @@ export function Badge({
   host,
   areaName,
   at,
+  lines = [],
 }: {
   person: DraftPerson;
   host: string | null;
   areaName: string;
   at: number;
+  /** Custom fields printed on the badge (hooks/badge-fields.ts). */
+  lines?: Array<{ id: string; label: string; value: string }>;
 }) {
   const { t, i18n } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
@@ -35,6 +38,11 @@ export function Badge({
         {host ? <div className="gh-badge-line">{t('kiosk.badge.host', { host })}</div> : null}
         <div className="gh-badge-line">{areaName}</div>
         <div className="gh-badge-line">{formatDate(at, i18n.language)}</div>
+        {lines.map((l) => (
+          <div key={l.id} className="gh-badge-line" data-testid="badge-field">
+            {l.label}: {l.value}
+          </div>
+        ))}
       </div>
       {qr ? <img className="gh-badge-qr" src={qr} alt={t('kiosk.badge.qr')} /> : <div />}
     </div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComplianceAnswerItem } from '../../../../domain/compliance';
 import { NOTES_MIN } from '../../../../domain/constants';
+import { textIn } from '../../../../domain/localized-text';
 import type { KioskData, KioskFlow } from '../hooks/use-kiosk-data';
 import { getRules } from '../hooks/use-rules';
 import type { Draft } from '../journey/draft';
@@ -17,7 +18,9 @@ interface Props {
 }
 
 export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The visitor's language, falling back to the company's default (English until it has one).
+  const say = (text: Parameters<typeof textIn>[0]) => textIn(text, i18n.language, 'en');
   const form = data.forms.find((f) => f.id === flow?.settings.compliance_id);
   const [answers, setAnswers] = useState<Record<string, ComplianceAnswerItem>>({});
   const [agreed, setAgreed] = useState(false);
@@ -42,15 +45,15 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
 
   return (
     <div className="gk-stack" data-testid="kiosk-compliance">
-      <h2>{form.name}</h2>
+      <h2 dir="auto">{form.name}</h2>
       {form.questions.map((q, i) => {
         const a = answers[q.id];
         const wrong = a && a.answer !== q.desired;
         const notesLength = (a?.notes ?? '').trim().length;
         return (
           <div key={q.id} className="gk-card gk-stack-tight" data-testid="kiosk-question">
-            <p className="gk-lead gk-strong" id={`q-${q.id}`}>
-              {i + 1}. {q.text}
+            <p className="gk-lead gk-strong" id={`q-${q.id}`} dir="auto">
+              {i + 1}. {say(q.text)}
             </p>
             <div className="gk-row" role="radiogroup" aria-labelledby={`q-${q.id}`}>
               {(['yes', 'no'] as const).map((answer) => (
@@ -84,10 +87,14 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
           </div>
         );
       })}
-      {form.statement ? <p className="gk-lead gk-italic">{form.statement}</p> : null}
-      {form.agreementText ? (
+      {say(form.statement) ? (
+        <p className="gk-lead gk-italic" dir="auto">
+          {say(form.statement)}
+        </p>
+      ) : null}
+      {say(form.agreementText) ? (
         <KCheck
-          label={form.agreementText}
+          label={<span dir="auto">{say(form.agreementText)}</span>}
           checked={agreed}
           onChange={(e) => setAgreed(e.currentTarget.checked)}
           data-testid="kiosk-agree"

@@ -19,8 +19,11 @@ export function HostStep({ data, flow, onDone, onCancel }: Props) {
   const [query, setQuery] = useState('');
   const [hostId, setHostId] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  // Hosts are the people who are not of the visiting type.
-  const hosts = data.people.filter((p) => p.userTypeId !== flow?.userTypeId);
+  // Hosts are of the flow's host types, else the people who are not of the visiting type.
+  const hostTypes = flow?.settings.host_user_type_ids ?? [];
+  const hosts = data.people.filter((p) =>
+    hostTypes.length ? hostTypes.includes(p.userTypeId ?? '') : p.userTypeId !== flow?.userTypeId,
+  );
   const found = searchHosts(hosts, query);
   const host = hosts.find((h) => h.id === hostId);
   const allowNone = flow?.settings.allow_no_host ?? true;
@@ -66,13 +69,15 @@ export function HostStep({ data, flow, onDone, onCancel }: Props) {
           </div>
         </>
       )}
-      <KTextarea
-        label={t('kiosk.host.message')}
-        value={message}
-        maxLength={500}
-        onChange={(e) => setMessage(e.currentTarget.value)}
-        data-testid="kiosk-host-message"
-      />
+      {flow?.settings.host_message !== false ? (
+        <KTextarea
+          label={t('kiosk.host.message')}
+          value={message}
+          maxLength={500}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          data-testid="kiosk-host-message"
+        />
+      ) : null}
       <div className="gh-kiosk-actions">
         <KButton variant="subtle" onClick={onCancel}>
           {t('kiosk.cancel')}

@@ -21,6 +21,7 @@ import { ChecksStep } from './checks-step';
 import { ComplianceStep } from './compliance-step';
 import { HostStep } from './host-step';
 import { IdentifyStep } from './identify-step';
+import { InstructionStep } from './instruction-step';
 import { KioskFrame } from './kiosk-frame';
 import { KioskHome } from './kiosk-home';
 import { KLoading } from './kit';
@@ -60,13 +61,14 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
 
   if (!data) return <KLoading label={t('common.loading')} />;
   const journey = data.journeys.find((j) => j.id === state.draft.journeyId);
-  const flow = state.draft.person
-    ? flowFor(data, state.draft.journeyId ?? '', state.draft.person.userTypeId)
-    : undefined;
+  const flow =
+    state.draft.flow ??
+    (state.draft.person ? flowFor(data, state.draft.journeyId ?? '', state.draft.person.userTypeId) : undefined);
 
   async function confirm(draft: Draft) {
     if (!record) return;
-    const f = draft.person && data ? flowFor(data, draft.journeyId ?? '', draft.person.userTypeId) : undefined;
+    const f =
+      draft.flow ?? (draft.person && data ? flowFor(data, draft.journeyId ?? '', draft.person.userTypeId) : undefined);
     // The stage is a few comparisons: derived here, no worker round trip between tap and result.
     const result = await commitDraft(record, journeyOutcome, draft, kiosk, f, Date.now());
     setState((s) => ({ ...s, step: 'result', draft, result }));
@@ -102,6 +104,7 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
         ...(reason.reason.attendanceCode ? { attendanceCode: reason.reason.attendanceCode } : {}),
       };
     const f = flowFor(d, draft.journeyId ?? '', person.userTypeId);
+    draft.flow = f ?? null;
     const [next, ...rest] = remainingSteps(draft, f, reason, answers, Date.now());
     if (!next) {
       setState((s) => ({ ...s, draft, reason }));
@@ -111,13 +114,29 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     setState({ ...state, draft, reason, step: next, queue: rest });
   }
 
+  // A journey with an instruction screen shows it before the visitor identifies.
   const start = (action: 'in' | 'out', journeyId: string | null) =>
-    setState({ ...HOME, step: 'identify', draft: emptyDraft(action, journeyId) });
+    setState({
+      ...HOME,
+      step:
+        action === 'in' && data.journeys.find((j) => j.id === journeyId)?.settings.instruction_enabled
+          ? 'instruction'
+          : 'identify',
+      draft: emptyDraft(action, journeyId),
+    });
   const common = { onCancel: goHome };
   const screen = (() => {
     switch (state.step) {
       case 'home':
         return <KioskHome kiosk={kiosk} data={data} onStart={start} />;
+      case 'instruction':
+        return (
+          <InstructionStep
+            {...common}
+            text={journey?.settings.instruction ?? null}
+            onDone={() => setState((s) => ({ ...s, step: 'identify' }))}
+          />
+        );
       case 'identify':
         return (
           <IdentifyStep

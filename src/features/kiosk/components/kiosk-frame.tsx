@@ -7,6 +7,8 @@ import { LANGUAGE_LABELS, switchLanguage } from '../../../i18n/switch-language';
 import { useSyncStatus } from '../../../sync/sync-context';
 import type { Step } from '../journey/draft';
 import type { KioskRegistration } from '../journey/kiosk-store';
+import { useKioskDevice } from '../hooks/use-kiosk-device';
+import { usePeopleWaiting } from '../hooks/use-people-waiting';
 import { KBadge, KButton } from './kit';
 import './kiosk.css';
 
@@ -23,8 +25,10 @@ export function KioskFrame({
 }) {
   const { t, i18n } = useTranslation();
   const s = useSyncStatus();
+  const waiting = usePeopleWaiting();
+  useKioskDevice();
   return (
-    <div className="gh-kiosk" data-testid="kiosk" data-step={step} data-busy={busy}>
+    <div className="gh-kiosk gh-kiosk-fit" data-testid="kiosk" data-step={step} data-busy={busy}>
       <header className="gh-kiosk-header">
         <div className="gh-kiosk-brand">
           {kiosk.entity.logo ? (
@@ -45,9 +49,9 @@ export function KioskFrame({
           <KBadge tone={s.online ? 'teal' : 'gray'} data-testid="kiosk-online" data-online={s.online}>
             {s.online ? t('kiosk.online') : t('kiosk.offline')}
           </KBadge>
-          {s.pending > 0 ? (
+          {waiting > 0 ? (
             <KBadge tone="yellow" data-testid="kiosk-pending">
-              {t('kiosk.unsent', { count: s.pending })}
+              {t('kioskOffline.peopleWaiting', { count: waiting })}
             </KBadge>
           ) : null}
           {step === 'home'

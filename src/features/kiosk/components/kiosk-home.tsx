@@ -4,11 +4,6 @@ import type { KioskData } from '../hooks/use-kiosk-data';
 import type { KioskRegistration } from '../journey/kiosk-store';
 import { KAlert, KButton } from './kit';
 
-/** A kiosk is fullscreen; browsers allow the request only from a tap. */
-function requestFullscreen() {
-  if (!document.fullscreenElement) void document.documentElement.requestFullscreen?.().catch(() => undefined);
-}
-
 export function KioskHome({
   kiosk,
   data,
@@ -27,7 +22,7 @@ export function KioskHome({
     .filter((a) => (a.pinned || a.urgent) && a.publishAt <= now && (a.expiresAt === null || a.expiresAt > now))
     .sort((a, b) => Number(b.urgent) - Number(a.urgent));
   return (
-    <div className="gk-stack" onPointerDown={requestFullscreen}>
+    <div className="gk-stack">
       <div>
         <h1>{t('kiosk.welcome')}</h1>
         <p className="gk-lead gk-dimmed">{t('kiosk.chooseJourney')}</p>

@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { decideRegistration } from '../../../../domain/journey';
 import { registerPersonArgs, type RegisterPersonArgs } from '../../../../domain/kiosk-mutations';
 import { parse } from '../../../../domain/validation';
-import { flowFor, shownTypes, type KioskData, type KioskJourney } from '../hooks/use-kiosk-data';
+import { flowFields, flowFor, shownTypes, type KioskData, type KioskJourney } from '../hooks/use-kiosk-data';
 import type { Draft, DraftPerson } from '../journey/draft';
 import { CameraPhoto } from './camera-photo';
 import { CustomFields, type FieldValue } from './custom-field-input';
@@ -33,7 +33,7 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused
   const type = types.find((ty) => ty.id === typeId);
   const decision = type ? decideRegistration(type.registrationMethod, false) : null;
   const flow = type && journey ? flowFor(data, journey.id, type.id) : undefined;
-  const fields = data.fields.filter((f) => flow?.settings.custom_field_ids.includes(f.id));
+  const fields = flowFields(data, flow);
   const unavailable = decision?.kind === 'refused' || decision?.kind === 'needs_expected_visit';
   useEffect(() => {
     if (unavailable) onRefused('registration_unavailable');
@@ -57,6 +57,10 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused
     // Uniqueness against the people this kiosk knows; the server checks again on sync.
     if (email && data.people.some((p) => p.email?.toLowerCase() === email)) found.email = ['errors.email_exists'];
     if (values.phone && data.people.some((p) => p.phone === values.phone)) found.phone = ['errors.phone_exists'];
+    // A binding field must be answered here; the server takes a visit without it (it may have been recorded offline).
+    for (const f of fields)
+      if (f.required && (custom[f.id] === undefined || custom[f.id] === '' || custom[f.id] === '[]'))
+        found[`custom_fields.${f.id}`] = ['validation.required'];
     setErrors(found);
     if (!parsed.ok || Object.keys(found).length) return;
     const a: RegisterPersonArgs = parsed.value;
@@ -116,7 +120,13 @@ export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused
               />
             ))}
           </div>
-          <CustomFields fields={fields} values={custom} onChange={(id, v) => setCustom((s) => ({ ...s, [id]: v }))} />
+          <CustomFields
+            fields={fields}
+            sections={data.sections}
+            values={custom}
+            errors={Object.fromEntries(fields.map((f) => [f.id, err(`custom_fields.${f.id}`)]))}
+            onChange={(id, v) => setCustom((s) => ({ ...s, [id]: v }))}
+          />
           {flow?.settings.photo ? <CameraPhoto value={photo} onChange={setPhoto} /> : null}
         </>
       ) : null}

@@ -4,6 +4,7 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import '@mantine/core/styles.css';
 import { theme } from '../../../app/theme';
+import { contrastVariables } from '../../../ui/accessible-defaults';
 import { RegisterKiosk } from './register-kiosk';
 
 export function RegisterShell() {
@@ -11,7 +12,7 @@ export function RegisterShell() {
   const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={contrastVariables}>
         <RegisterKiosk />
       </MantineProvider>
     </DirectionProvider>

@@ -5,6 +5,9 @@ import type { KioskData } from '../hooks/use-kiosk-data';
 import type { CommitResult } from '../journey/commit';
 import type { Draft } from '../journey/draft';
 import type { KioskRegistration } from '../journey/kiosk-store';
+import { useSyncStatus } from '../../../sync/sync-context';
+import { badgeLines } from '../hooks/badge-fields';
+import { resultNotices } from '../hooks/result-notices';
 import { flowFor } from '../hooks/use-kiosk-data';
 import { Badge } from './badge';
 import { KAlert, KButton } from './kit';
@@ -18,7 +21,8 @@ interface Props {
 }
 
 export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { online } = useSyncStatus();
   if (!result) return null;
   const name = draft.person?.fullName ?? '';
   const flow = draft.person ? flowFor(data, draft.journeyId ?? '', draft.person.userTypeId) : undefined;
@@ -63,16 +67,21 @@ export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
       {draft.temperature ? (
         <p className="gk-lead">{t('kiosk.result.reading', { value: draft.temperature.celsius })}</p>
       ) : null}
-      {host ? <p className="gk-lead">{t('kiosk.result.hostNotified', { host: host.fullName })}</p> : null}
-      {result.outputs
-        ?.filter((o) => o !== 'print_badge')
-        .map((o) => (
-          <p key={o} className="gk-dimmed">
-            {t(`kiosk.output.${o}`)}
-          </p>
-        ))}
+      {resultNotices({ online, hostName: host?.fullName ?? null, outputs: result.outputs ?? [] }).map((n) => (
+        <p key={n.key} className={n.key.includes('output') ? 'gk-dimmed' : 'gk-lead'} data-testid="kiosk-result-notice">
+          {t(n.key, n.params)}
+        </p>
+      ))}
       {result.signedIn && flow?.settings.print_badge && draft.person ? (
-        <Badge person={draft.person} host={host?.fullName ?? null} areaName={kiosk.areaName} at={Date.now()} />
+        <Badge
+          person={draft.person}
+          host={host?.fullName ?? null}
+          areaName={kiosk.areaName}
+          at={Date.now()}
+          lines={badgeLines(data.fields, draft.registration?.customFields, i18n.language, (on) =>
+            t(on ? 'customFields.yes' : 'customFields.no'),
+          )}
+        />
       ) : null}
       <div className="gh-kiosk-actions">
         {result.signedIn && flow?.settings.print_badge ? (

@@ -1,6 +1,8 @@
 // Everything a kiosk screen reads, live from IndexedDB (filled by the sync worker's pulls).
 // The rows are the sync catalogue's; only the journeys' settings are read into their domain shape.
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { textIn, type LocalizedText } from '../../../../domain/localized-text';
 import {
   readFlowSettings,
   readJourneySettings,
@@ -16,6 +18,7 @@ export type KioskFlow = LocalRow<'journeyFlows'> & { settings: FlowSettings };
 export type KioskPerson = LocalRow<'people'> & { userTypeId: string | null };
 export type KioskUserType = LocalRow<'userTypes'>;
 export type KioskField = LocalRow<'customFields'>;
+export type KioskSection = LocalRow<'sections'>;
 export type KioskAnnouncement = LocalRow<'announcements'>;
 
 export interface KioskData {
@@ -26,38 +29,50 @@ export interface KioskData {
   forms: LocalRow<'complianceForms'>[];
   modes: LocalRow<'attendanceModes'>[];
   fields: KioskField[];
+  sections: KioskSection[];
   announcements: KioskAnnouncement[];
   cards: LocalRow<'personCards'>[];
 }
 
+/** A journey's or flow's name in the visitor's language, else the company default's (issue 13). */
+function localName(row: { name: string; names?: unknown }, lang: string): string {
+  const names = row.names;
+  const text = typeof names === 'string' || (names && typeof names === 'object') ? (names as LocalizedText) : null;
+  return textIn(text ?? row.name, lang, 'en') || row.name;
+}
+
 export function useKioskData(): KioskData | undefined {
   const db = useDb();
+  const lang = useTranslation().i18n.language;
   return useLiveQuery(async (): Promise<KioskData> => {
-    const [journeys, flows, people, userTypes, forms, modes, fields, announcements, cards] = await Promise.all([
-      db.journeys.toArray(),
-      db.journeyFlows.toArray(),
-      db.people.toArray(),
-      db.userTypes.toArray(),
-      db.complianceForms.toArray(),
-      db.attendanceModes.toArray(),
-      db.customFields.toArray(),
-      db.announcements.toArray(),
-      db.personCards.toArray(),
-    ]);
+    const [journeys, flows, people, userTypes, forms, modes, fields, announcements, cards, sections] =
+      await Promise.all([
+        db.journeys.toArray(),
+        db.journeyFlows.toArray(),
+        db.people.toArray(),
+        db.userTypes.toArray(),
+        db.complianceForms.toArray(),
+        db.attendanceModes.toArray(),
+        db.customFields.toArray(),
+        db.announcements.toArray(),
+        db.personCards.toArray(),
+        db.sections.toArray(),
+      ]);
     return {
       journeys: journeys
-        .map((j) => ({ ...j, settings: readJourneySettings(j.settings) }))
+        .map((j) => ({ ...j, name: localName(j, lang), settings: readJourneySettings(j.settings) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-      flows: flows.map((f) => ({ ...f, settings: readFlowSettings(f.settings) })),
+      flows: flows.map((f) => ({ ...f, name: localName(f, lang), settings: readFlowSettings(f.settings) })),
       people: people.filter((p) => !p.archived).map((p) => ({ ...p, userTypeId: p.userTypeId ?? null })),
       userTypes,
       forms,
       modes,
       fields,
+      sections: sections.sort((a, b) => (a.position ?? 0) - (b.position ?? 0)),
       announcements,
       cards,
     };
-  }, [db]);
+  }, [db, lang]);
 }
 
 /** The flow that applies to a person of this type in this journey (else the journey's first). */
@@ -70,4 +85,11 @@ export function flowFor(data: KioskData, journeyId: string, userTypeId: string |
 export function shownTypes(data: KioskData, journey: KioskJourney): KioskUserType[] {
   const ids = journey.settings.shown_user_types;
   return ids.length ? data.userTypes.filter((t) => ids.includes(t.id)) : data.userTypes;
+}
+
+/** The fields a visitor fills on this flow: those it lists and those of the sections it asks. */
+export function flowFields(data: KioskData, flow: KioskFlow | undefined): KioskField[] {
+  if (!flow) return [];
+  const { custom_field_ids: ids, section_ids: sectionIds } = flow.settings;
+  return data.fields.filter((f) => f.fillable !== false && (ids.includes(f.id) || sectionIds.includes(f.sectionId)));
 }

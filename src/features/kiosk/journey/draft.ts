@@ -3,8 +3,10 @@
 import type { ComplianceAnswerItem, ComplianceOutcome } from '../../../../domain/compliance';
 import type { RegisterPersonArgs } from '../../../../domain/kiosk-mutations';
 import type { TemperatureReading } from '../../../../domain/temperature';
+import type { KioskFlow } from '../hooks/use-kiosk-data';
 
-export type Step = 'home' | 'identify' | 'new-person' | 'compliance' | 'checks' | 'host' | 'reason' | 'result';
+export type Step =
+  'home' | 'instruction' | 'identify' | 'new-person' | 'compliance' | 'checks' | 'host' | 'reason' | 'result';
 export type IdentifyMethod = 'search' | 'rfid' | 'qr' | 'new';
 
 export interface DraftPerson {
@@ -36,6 +38,9 @@ export interface Draft {
   reason: { reasonId?: string; attendanceCode?: string } | null;
   /** The expected visit whose signed QR identified the person; signing in marks it arrived. */
   expectedVisitId: string | null;
+  /** The flow as it was when the person was identified: an edit pulled mid-journey waits for
+   * the next visitor (issue 13). */
+  flow: KioskFlow | null;
 }
 
 export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draft => ({
@@ -53,4 +58,5 @@ export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draf
   hostMessage: '',
   reason: null,
   expectedVisitId: null,
+  flow: null,
 });

@@ -57,7 +57,7 @@ export function AddUserTypePage() {
               required
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name?.join(' ')}
+              error={errors.name?.[0]}
             />
             <Select
               label={t('userTypes.method')}
@@ -65,7 +65,7 @@ export function AddUserTypePage() {
               required
               value={method}
               onChange={setMethod}
-              error={errors.registration_method?.join(' ')}
+              error={errors.registration_method?.[0]}
               data={REGISTRATION_METHODS.map((m) => ({ value: m, label: t(`userTypes.methods.${m}`) }))}
               data-testid="registration-method"
             />
@@ -75,11 +75,13 @@ export function AddUserTypePage() {
               name="grace_period"
               required
               min={GRACE_PERIOD_MIN_MINUTES}
+              // Not clamped: 20 would silently become 30; the schema's message says what is allowed.
+              clampBehavior="none"
               allowDecimal={false}
               allowNegative={false}
               value={grace}
               onChange={setGrace}
-              error={errors.grace_period?.join(' ')}
+              error={errors.grace_period?.[0]}
             />
             <Select
               label={t('userTypes.parent')}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
+import { clearFormError, showFormError, showFormSuccess } from '../../../ui/form-toasts';
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string[]> };
 
@@ -21,19 +22,16 @@ export function useSend() {
       }
       const res = await api.request<{ data: T; message?: string }>(method, path, { body });
       if (res.ok) {
-        if (success) notifications.show({ color: 'teal', message: success, 'data-testid': 'toast-success' } as never);
+        if (success) showFormSuccess(success);
+        else clearFormError();
         return { ok: true, data: res.data.data };
       }
       if (res.status === 400) {
-        notifications.show({
-          color: 'red',
-          message: messageOf(res.body) ?? t('errors.generic'),
-          'data-testid': 'toast-error',
-        } as never);
+        showFormError(messageOf(res.body) ?? t('errors.generic'));
         return { ok: false, errors: res.body?.errors ?? {} };
       }
       if (res.status === 409 && res.body?.message) {
-        notifications.show({ color: 'red', message: res.body.message });
+        showFormError(res.body.message);
         return { ok: false, errors: {} };
       }
       fail(res);

@@ -1,5 +1,5 @@
 // "Who are you visiting?": search starts after a first name, a space and two letters (spec 1 §5).
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { preApi } from '../hooks/pre-api';
@@ -11,22 +11,22 @@ export function HostSearch({ flowId, onChange }: { flowId: string; onChange(id: 
   const combobox = useCombobox();
   const [text, setText] = useState('');
   const [hosts, setHosts] = useState<Array<{ id: string; full_name: string }>>([]);
-  useEffect(() => {
-    if (!READY.test(text)) {
+  // The search runs from the input's change, not an effect: an effect on `useCombobox()` (a new
+  // object each render) set state on every render and starved every navigation away from the form.
+  const asked = useRef(0);
+  function search(value: string) {
+    const n = ++asked.current;
+    if (!READY.test(value)) {
       setHosts([]);
       return;
     }
-    let live = true;
-    void preApi.hostSearch(flowId, text.trim()).then((r) => {
-      if (live && r.ok) {
+    void preApi.hostSearch(flowId, value.trim()).then((r) => {
+      if (n === asked.current && r.ok) {
         setHosts(r.data);
         combobox.openDropdown();
       }
     });
-    return () => {
-      live = false;
-    };
-  }, [text, flowId, combobox]);
+  }
   return (
     <Combobox
       store={combobox}
@@ -44,6 +44,7 @@ export function HostSearch({ flowId, onChange }: { flowId: string; onChange(id: 
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
+            search(e.currentTarget.value);
             onChange('');
           }}
           onFocus={() => combobox.openDropdown()}

@@ -7,6 +7,7 @@ import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import type { ComplianceAnswerItem, ComplianceForm } from '../../../../domain/compliance';
 import { NOTES_MIN } from '../../../../domain/constants';
+import { textIn } from '../../../../domain/localized-text';
 
 interface Props {
   form: ComplianceForm;
@@ -15,7 +16,9 @@ interface Props {
 }
 
 export function OnlineComplianceForm({ form, busy, onSubmit }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The visitor's language, falling back to the company's default (English until it has one).
+  const say = (text: Parameters<typeof textIn>[0]) => textIn(text, i18n.language, 'en');
   const [answers, setAnswers] = useState<Record<string, ComplianceAnswerItem>>({});
   const [agreed, setAgreed] = useState(false);
   const set = (questionId: string, patch: Partial<ComplianceAnswerItem>) =>
@@ -46,7 +49,7 @@ export function OnlineComplianceForm({ form, busy, onSubmit }: Props) {
         return (
           <Paper key={q.id} withBorder p="sm" radius="md" data-testid="online-question">
             <Text fw={500} id={`oq-${q.id}`} dir="auto">
-              {i + 1}. {q.text}
+              {i + 1}. {say(q.text)}
             </Text>
             <Group mt="xs" role="radiogroup" aria-labelledby={`oq-${q.id}`} grow>
               {(['yes', 'no'] as const).map((answer) => (
@@ -84,14 +87,14 @@ export function OnlineComplianceForm({ form, busy, onSubmit }: Props) {
           </Paper>
         );
       })}
-      {form.statement ? (
+      {say(form.statement) ? (
         <Text fs="italic" dir="auto">
-          {form.statement}
+          {say(form.statement)}
         </Text>
       ) : null}
-      {form.agreementText ? (
+      {say(form.agreementText) ? (
         <Checkbox
-          label={<span dir="auto">{form.agreementText}</span>}
+          label={<span dir="auto">{say(form.agreementText)}</span>}
           checked={agreed}
           onChange={(e) => setAgreed(e.currentTarget.checked)}
           data-testid="online-agree"

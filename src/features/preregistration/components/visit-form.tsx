@@ -64,14 +64,25 @@ export function VisitForm({
   });
   const [pastError, setPastError] = useState(false);
   const [photoMissing, setPhotoMissing] = useState(false);
+  const [missing, setMissing] = useState<string[]>([]);
   const set = (key: keyof VisitFormValues) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
     setV((old) => ({ ...old, [key]: value }));
+    setMissing((old) => old.filter((k) => k !== key));
   };
-  const err = (field: string) => fieldErrors[field]?.join(' ');
+  // One message per field: the browser's own "required" first, then the server's first word on it.
+  const err = (field: string) => (missing.includes(field) ? t('validation.required') : fieldErrors[field]?.[0]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    // Every empty required field says so at once (issue 20 item 10), before any date rule.
+    const empty = requiredFields(mode).filter((k) => !v[k].trim());
+    setMissing(empty);
+    if (empty.length) {
+      setPastError(false);
+      setPhotoMissing(photoRequired && !photo.file);
+      return;
+    }
     if (mode === 'create') {
       const at = visitInstant(v.visit_date, v.visit_time, new Date().getTimezoneOffset());
       if (at === null || isVisitInPast(at, Date.now())) {
@@ -234,6 +245,11 @@ export function VisitForm({
       </Stack>
     </form>
   );
+}
+
+const REQUIRED = ['first_name', 'last_name', 'email', 'phone'] as const;
+function requiredFields(mode: Props['mode']): Array<(typeof REQUIRED)[number] | 'visit_date' | 'visit_time'> {
+  return mode === 'create' ? [...REQUIRED, 'visit_date', 'visit_time'] : [...REQUIRED];
 }
 
 export function FormAlert({ title, message }: { title?: string; message: string }) {

@@ -2,11 +2,11 @@
 // field messages and a toast (400, DESIGN ruling 1), the visit-exists title and message
 // (spec 2 §4), or the catalogue sentence for a refusal.
 import { useState } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { formatVisitTime } from '../../../../domain/preregistration';
 import type { HttpResult } from '../../../api/http';
+import { clearFormError, showFormError } from '../../../ui/form-toasts';
 import type { QrAnswer } from './pre-api';
 import type { VisitFormValues } from '../components/visit-form';
 
@@ -27,6 +27,7 @@ export function useSubmitVisit() {
     const r = await call();
     setBusy(false);
     if (r.ok) {
+      clearFormError();
       setFieldErrors({});
       return r.data;
     }
@@ -42,7 +43,7 @@ export function useSubmitVisit() {
     }
     setFieldErrors(body?.errors ?? {});
     const message = messageOf(body) ?? t('errors.generic');
-    notifications.show({ color: 'red', message });
+    showFormError(message);
     setProblem({ message });
     return null;
   }

@@ -1,0 +1,185 @@
+// Reports in Chromium: /Reporting opens the history; filter, sort, export xlsx and read the
+// file back with exceljs while the export list follows the job; the visit summary's chart and
+// table. Screenshots of each page, desktop and tablet, English and Arabic.
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { v7 as uuidv7 } from 'uuid';
+import { chooseFromMenu, login, newContext, screenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { useServerAndBrowser } from './support/lifecycle';
+
+let server: RunningServer;
+let browser: Browser;
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const H = 3_600_000;
+const names = (page: Page) => page.getByTestId('history-row').locator('td:nth-child(3)').allInnerTexts();
+
+async function seedVisits(page: Page): Promise<number> {
+  const session = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('user')!).data as { access_token: string; user: { entity: { id: string } } },
+  );
+  const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+  const people = (
+    (await (await fetch(`${server.url}/api/users/${session.user.entity.id}?limit=8&page=1`, { headers })).json()) as {
+      data: Array<{ id: string }>;
+    }
+  ).data;
+  const areas = await page.evaluate(async () => {
+    const open = indexedDB.open('gatehouse');
+    const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
+    const all = db.transaction('areas').objectStore('areas').getAll();
+    return new Promise<Array<{ id: string; name: string }>>((r) => (all.onsuccess = () => r(all.result)));
+  });
+  const reception = areas.find((a) => a.name === 'Reception')!.id;
+  const now = Date.now();
+  // Each person: a visit two days ago (signed out) and, for the first three, one now (still in).
+  const mutations = people.flatMap((p, i) => {
+    const visits = [
+      {
+        name: 'visit.signIn',
+        args: { eventId: uuidv7(), personId: p.id, areaId: reception, at: now - 48 * H + i * 60_000 },
+      },
+      {
+        name: 'visit.signOut',
+        args: { eventId: uuidv7(), personId: p.id, areaId: reception, at: now - 46 * H + i * 60_000 },
+      },
+    ];
+    if (i < 3)
+      visits.push({
+        name: 'visit.signIn',
+        args: { eventId: uuidv7(), personId: p.id, areaId: reception, at: now - H + i * 60_000 },
+      });
+    return visits;
+  });
+  const res = await fetch(`${server.url}/api/sync/push`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      deviceId: uuidv7(),
+      mutations: mutations.map((m, i) => ({
+        seq: i + 1,
+        mutationId: uuidv7(),
+        clientTime: now,
+        clockOffsetMs: 0,
+        ...m,
+      })),
+    }),
+  });
+  expect(res.status).toBe(200);
+  return people.length + 3;
+}
+
+describe('reports', () => {
+  it('history: filter, sort, export xlsx read back, and the export list follows the job', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    const total = await seedVisits(page);
+
+    await page.goto('/Reporting');
+    await page.waitForURL('**/reporting/history');
+    await expect
+      .poll(() => page.getByTestId('history-count').getAttribute('data-count'), { timeout: 20_000 })
+      .toBe(String(total));
+    await expect.poll(() => page.getByTestId('history-row').count()).toBe(10);
+    await screenshot(page, 'reports-history-desktop-en');
+
+    // Filter: only those signed in now.
+    await page.getByTestId('filter-status').click();
+    await page.getByRole('option', { name: 'Signed in', exact: true }).click();
+    await expect.poll(() => page.getByTestId('history-count').getAttribute('data-count')).toBe('3');
+    expect(
+      new Set(await page.getByTestId('history-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-status')))),
+    ).toEqual(new Set(['signed_in']));
+    expect(page.url()).toContain('status=signed_in');
+
+    // Sort by name, both ways.
+    await page.getByTestId('sort-name').click();
+    await expect
+      .poll(async () => (await names(page)).join('|'))
+      .toBe([...(await names(page))].sort((a, b) => a.localeCompare(b)).join('|'));
+    const ascending = await names(page);
+    await page.getByTestId('sort-name').click();
+    await expect.poll(async () => (await names(page)).join('|')).toBe([...ascending].reverse().join('|'));
+
+    // Export xlsx: the hint, then the list shows the job done, then the file.
+    await chooseFromMenu(page, page.getByTestId('export-button'), page.getByTestId('export-xlsx'));
+    await page.getByTestId('export-started').waitFor();
+    await page.getByRole('button', { name: 'Open the export list' }).click();
+    await page.waitForURL('**/reporting/export-list');
+    const row = page.getByTestId('export-row').first();
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(await row.getAttribute('data-format')).toBe('xlsx');
+    await expect.poll(() => row.innerText()).toContain('Ada Admin');
+    await screenshot(page, 'reports-export-list-desktop-en');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('export-download').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(1).getCell(3).value).toBe('Name');
+    const exported = [2, 3, 4].map((r) => String(sheet.getRow(r).getCell(10).value));
+    expect(exported).toEqual(['Signed in', 'Signed in', 'Signed in']);
+    expect(String(sheet.getRow(2).getCell(1).value)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+
+    // A second export appears in the open list by itself (socket), and ends done.
+    const before = await page.getByTestId('export-row').count();
+    const other = await context.newPage();
+    await other.goto('/reporting/history');
+    await other.getByTestId('history-row').first().waitFor();
+    await chooseFromMenu(other, other.getByTestId('export-button'), other.getByTestId('export-csv'));
+    await other.getByTestId('export-started').waitFor();
+    await expect.poll(() => page.getByTestId('export-row').count(), { timeout: 20_000 }).toBe(before + 1);
+    await expect
+      .poll(() => page.getByTestId('export-row').first().getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('done');
+    await other.close();
+
+    // Visit summary: the week's count, chart and table.
+    await page.goto('/reporting/visit_summary');
+    await expect.poll(() => page.getByTestId('summary-total').innerText(), { timeout: 20_000 }).toBe(String(total));
+    await page.getByTestId('summary-chart').waitFor();
+    await page.getByTestId('summary-row').first().waitFor();
+    await screenshot(page, 'reports-summary-desktop-en');
+
+    // Tablet, English then Arabic; desktop Arabic.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'reports-summary-tablet-en');
+    await page.goto('/reporting/history');
+    await page.getByTestId('history-row').first().waitFor();
+    await screenshot(page, 'reports-history-tablet-en');
+    await page.goto('/reporting/export-list');
+    await page.getByTestId('export-row').first().waitFor();
+    await screenshot(page, 'reports-export-list-tablet-en');
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    for (const [path, name, ready] of [
+      ['/reporting/history', 'history', 'history-row'],
+      ['/reporting/visit_summary', 'summary', 'summary-row'],
+      ['/reporting/export-list', 'export-list', 'export-row'],
+    ] as const) {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto(path);
+      await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
+      if (name === 'summary') await page.getByTestId('summary-chart').waitFor();
+      await screenshot(page, `reports-${name}-tablet-ar`);
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await screenshot(page, `reports-${name}-desktop-ar`);
+    }
+    await context.close();
+  });
+
+  it('shows a reporter without the summary permission only what they may see', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'employee@acme.test');
+    await page.goto('/reporting/history');
+    await page.waitForURL((url) => !url.pathname.startsWith('/reporting'));
+    await context.close();
+  });
+});
