@@ -1,0 +1,69 @@
+// Issue 20 item 3 in Chromium: offline, the kiosk's result does not claim the host has been
+// told or the door asked, and its unsent badge counts one person for one sign-in (not the
+// mutations queued for it). Screenshots at kiosk size in English and Arabic.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answerCompliance,
+  checks,
+  chooseHost,
+  newVisitorDetails,
+  registerKiosk,
+  result,
+  shooter,
+  startJourney,
+  step,
+} from './kiosk/kiosk-steps';
+import { launch, newContext, screenshot, untilOfflineReady } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the offline kiosk', () => {
+  for (const lang of ['en', 'ar'] as const) {
+    it(`says what is true while nothing can be sent (${lang})`, async () => {
+      const context = await newContext(browser, server.url, 'kioskLandscape');
+      const page = await context.newPage();
+      await registerKiosk(page, `Offline desk ${lang}`, shooter(page, null));
+      await untilOfflineReady(page);
+      if (lang === 'ar') {
+        await page.evaluate(() => localStorage.setItem('language', 'ar'));
+        await page.reload();
+        await step(page, 'home');
+      }
+      await context.setOffline(true);
+      await page.locator('[data-testid="kiosk-online"][data-online="false"]').waitFor();
+
+      await startJourney(page, 'Visitor sign-in');
+      const who = { first: 'Olga', last: `Offline${lang}`, email: `olga.${lang}@example.com`, phone: '07700900555' };
+      await newVisitorDetails(page, who, shooter(page, null));
+      await answerCompliance(page, 'yes', null, shooter(page, null));
+      await checks(page, '36.6', shooter(page, null));
+      await chooseHost(page, 'Hannah Ho', shooter(page, null));
+      expect(await result(page)).toMatchObject({ signedIn: 'true' });
+      const notices = (await page.getByTestId('kiosk-result-notice').allInnerTexts()).join('\n');
+      expect(notices).not.toContain('has been told');
+      expect(notices).not.toContain('Door opening requested');
+      const words = {
+        en: ['Hannah Host will be told you are here as soon as this kiosk is back online.', '1 person waiting to send'],
+        ar: ['سيتم إبلاغ Hannah Host بوصولك فور عودة هذا الكشك إلى الاتصال.', '1 شخص بانتظار الإرسال'],
+      }[lang];
+      expect(notices).toContain(words[0]);
+      await expect(page.getByTestId('kiosk-pending').textContent()).resolves.toBe(words[1]);
+      await screenshot(page, `kiosk-offline-result-landscape-${lang}`);
+      await page.getByTestId('kiosk-done').click();
+      await step(page, 'home');
+      await context.close();
+    });
+  }
+});
