@@ -23,7 +23,7 @@ export const newPasswordSchema = v.object({
   password: v.pipe(
     v.string('validation.required'),
     v.nonEmpty('validation.required'),
-    v.minLength(PASSWORD_MIN_LENGTH, 'passwordReset.tooShort'),
+    v.minLength(PASSWORD_MIN_LENGTH, 'validation.password_too_short'),
     v.maxLength(200, 'validation.too_long'),
     v.check((p) => p.trim().length > 0, 'validation.required'),
   ),

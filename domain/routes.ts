@@ -56,6 +56,8 @@ const integ = (path: string, title: string): RouteDef =>
 export const ROUTES: readonly RouteDef[] = [
   pub('/login', 'login', 'foundation'),
   pub('/forgot-password', 'forgotPassword', 'foundation'),
+  // The one-time link from the forgot-password or first-password mail (issue 19).
+  pub('/reset-password/:token', 'resetPassword', 'foundation'),
   pub('/sso/:id?/:atex?/:entityId?/:ip?', 'sso', 'foundation'),
   pub('/kiosk-register', 'kioskRegister', 'kiosk'),
   pub('/pre-registration/:id?', 'preRegistration', 'preregistration'),

@@ -41,6 +41,7 @@ import { enrollmentRoutes } from './people/enrollment.routes';
 import { rfidEnrolmentRoutes } from './rfid-enrolment/rfid-enrolment.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { customFieldsRoutes } from './custom-fields/custom-fields.routes';
+import { mailFirstPasswords, passwordResetRoutes } from './password-reset/password-reset.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -160,7 +161,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(peopleRoutes, { people: services.people });
   await app.register(userTypesRoutes, { userTypes: services.userTypes });
   await app.register(journeysRoutes, { journeys: services.journeys });
-  await app.register(invitesRoutes, { invites: services.invites });
+  await app.register(invitesRoutes, {
+    invites: services.invites,
+    onInvited: mailFirstPasswords(services.passwordReset, deps.publicUrl),
+  });
   await app.register(userDocumentsRoutes, { documents: services.userDocuments });
   await app.register(enrollmentRoutes, { enrollment: services.enrollment });
   await app.register(rfidEnrolmentRoutes, { rfidLinks: services.rfidLinks, publicUrl: deps.publicUrl });
@@ -168,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
   await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
   await app.register(mailRoutes, { mailer: services.mailer });
+  await app.register(passwordResetRoutes, { passwordReset: services.passwordReset, publicUrl: deps.publicUrl });
   await app.register(complianceRoutes, { compliance: services.compliance, documents: services.complianceDocuments });
   await app.register(reportsRoutes, { reports: services.reports, exports: services.exports });
   app.addHook('onClose', async () => services.mailer.close());

@@ -30,6 +30,7 @@ const UNREACHED: Record<string, string> = {
   'POST /api/confirm/visit/:lang': 'multipart form, behind a visit link secret',
   'PUT /api/confirm/visit/:lang': 'multipart form, behind a visit link secret',
   'POST /api/rfid/:lang/:code': 'behind an RFID link secret (404 before the body)',
+  'POST /api/reset-password/:token': 'behind a password link secret (404 before the body)',
   'POST /api/online-compliance/:lang/:visitUrl': 'behind a visit link secret (404 before the body)',
 };
 /** A failed login is counted (the account lock) even though the request is refused. */

@@ -7,6 +7,7 @@ import { usersService } from './users/users.service';
 import { syncService } from './sync/sync.service';
 import { serverMutations } from './sync-registry';
 import { createMailer, type MailOptions } from './mail/mailer';
+import { passwordResetService } from './password-reset/password-reset.service';
 import { preregistrationService } from './preregistration/preregistration.service';
 import { expectedVisitsService } from './preregistration/expected-visits.service';
 import { emergencyService } from './emergency/emergency.service';
@@ -53,6 +54,7 @@ export function buildServices(
     ),
     emergency: emergencyService(db, now),
     auth: authService(db, now, authOptions, realtime),
+    passwordReset: passwordResetService(db, now, mailer, realtime),
     users: usersService(db, now),
     roles: rolesService(db),
     kiosks: sessions.kiosks(kioskService(db, now, realtime)),

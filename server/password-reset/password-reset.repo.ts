@@ -1,29 +1,52 @@
 // Storage for one-time password links, and the two user writes a link allows: the new password
 // hash and the end of the person's sessions.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { authTokens, entities, passwordResets, users } from '../db/schema/index';
 import type { Tx } from '../sync/changes';
 
 export type PasswordLinkRow = typeof passwordResets.$inferSelect;
 
+export interface LinkPerson {
+  entityId: string;
+  id: string;
+  email: string;
+  fullName: string;
+  lang: string;
+  hasPassword: boolean;
+  company: string;
+}
+
 export function passwordResetRepo(db: Db) {
+  const people = () =>
+    db
+      .select({
+        entityId: users.entityId,
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        lang: users.lang,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        company: entities.name,
+      })
+      .from(users)
+      .innerJoin(entities, eq(entities.id, users.entityId));
   return {
     /** Active users with this email, in every company, with what the mail needs. */
-    async activeUsersByEmail(email: string) {
-      return db
-        .select({
-          entityId: users.entityId,
-          id: users.id,
-          email: users.email,
-          fullName: users.fullName,
-          lang: users.lang,
-          hasPassword: users.passwordHash,
-          company: entities.name,
-        })
-        .from(users)
-        .innerJoin(entities, eq(entities.id, users.entityId))
-        .where(and(eq(users.email, email.toLowerCase()), eq(users.archived, false)));
+    async activeUsersByEmail(email: string): Promise<LinkPerson[]> {
+      return people().where(and(eq(users.email, email.toLowerCase()), eq(users.archived, false)));
+    },
+    /** Of these users of the company, the active ones who have no password yet. */
+    async activeUsersWithoutPassword(entityId: string, ids: readonly string[]): Promise<LinkPerson[]> {
+      if (ids.length === 0) return [];
+      return people().where(
+        and(
+          eq(users.entityId, entityId),
+          inArray(users.id, [...ids]),
+          eq(users.archived, false),
+          isNull(users.passwordHash),
+        ),
+      );
     },
     async latestFor(entityId: string, userId: string): Promise<PasswordLinkRow | null> {
       const [row] = await db

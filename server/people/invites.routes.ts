@@ -9,13 +9,19 @@ import {
 import { contextOf, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { InvitesService } from './invites.service';
+import type { OnInvited } from '../password-reset/password-reset.routes';
 
-export async function invitesRoutes(app: FastifyInstance, { invites }: { invites: InvitesService }) {
+interface Options {
+  invites: InvitesService;
+  /** Mails a first-password link to invited people who have no password (issue 19). */
+  onInvited?: OnInvited;
+}
+
+export async function invitesRoutes(app: FastifyInstance, { invites, onInvited }: Options) {
   app.put('/api/invite_revoke', { preHandler: requirePermission('users') }, async (request) => {
-    const { user, message } = await invites.inviteRevoke(
-      contextOf(request),
-      parseOrThrow(inviteRevokeInput, request.body),
-    );
+    const input = parseOrThrow(inviteRevokeInput, request.body);
+    const { user, message } = await invites.inviteRevoke(contextOf(request), input);
+    if (input.status !== 'revoke') await onInvited?.(request, user.entityId, [user.id]);
     return {
       data: {
         id: user.id,
@@ -32,9 +38,12 @@ export async function invitesRoutes(app: FastifyInstance, { invites }: { invites
   );
 
   app.post('/api/mass-action-apply-invite-users', { preHandler: requirePermission('users') }, async (request) => {
-    const { updated, message } = await invites.massInvite(
-      contextOf(request),
-      parseOrThrow(massInviteInput, request.body),
+    const input = parseOrThrow(massInviteInput, request.body);
+    const { updated, message } = await invites.massInvite(contextOf(request), input);
+    await onInvited?.(
+      request,
+      contextOf(request).entityId,
+      input.users.map((u) => u.id),
     );
     return { data: { updated }, message };
   });

@@ -1,11 +1,11 @@
 // The journey flow a public link names: its entity, compliance flags, user types and hosts.
 // Public calls find everything through the flow, so nothing of another entity is reachable.
-import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, isNull, or } from 'drizzle-orm';
 import { hostTypeIds, isHostPerson } from '../../domain/hosts';
 import { readFlowSettings } from '../../domain/journey';
 import { canChangeUserType, initialStatusFor } from '../../domain/preregistration-visit';
 import type { Db } from '../db/database';
-import { journeyFlows, userTypes } from '../db/schema/journeys';
+import { journeyFlows, journeys, userTypes } from '../db/schema/journeys';
 import { users } from '../db/schema/people';
 import { notFound } from '../http/api-error';
 import type { Tx } from '../sync/changes';
@@ -24,7 +24,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function flowById(db: Db, id: string) {
   if (!UUID.test(id)) throw notFound();
-  const [flow] = await db.select().from(journeyFlows).where(eq(journeyFlows.id, id)).limit(1);
+  // A deleted flow, or a flow of a deleted journey, has no public link any more.
+  const [flow] = await db
+    .select(getTableColumns(journeyFlows))
+    .from(journeyFlows)
+    .innerJoin(journeys, and(eq(journeys.entityId, journeyFlows.entityId), eq(journeys.id, journeyFlows.journeyId)))
+    .where(and(eq(journeyFlows.id, id), isNull(journeyFlows.deletedAt), isNull(journeys.deletedAt)))
+    .limit(1);
   if (!flow) throw notFound();
   return flow;
 }

@@ -15,6 +15,10 @@ const flowForm: RouteModule = () =>
 
 const BUILT: Record<string, RouteModule> = {
   '/login': () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
+  '/forgot-password': () =>
+    import('../features/auth/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  '/reset-password/:token': () =>
+    import('../features/auth/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
   '/logout': () => import('../features/auth/components/logout-page').then((m) => ({ Component: m.LogoutPage })),
   '/error': errorPage,
   '/otp-error': errorPage,

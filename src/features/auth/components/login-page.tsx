@@ -1,7 +1,20 @@
 // /login (spec 1 §2): clears the stored user, then email + password (+ company when the
 // server asks because the email exists in several companies).
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { clearStoredUser } from '../../../api/session';
 import { LanguageMenu } from '../../../ui/language-menu';
@@ -84,6 +97,9 @@ export function LoginPage() {
               <Button type="submit" fullWidth size="md" loading={busy}>
                 {t('auth.submit')}
               </Button>
+              <Anchor component={Link} to="/forgot-password" ta="center" size="sm" data-testid="forgot-password-link">
+                {t('passwordReset.forgotLink')}
+              </Anchor>
             </Stack>
           </form>
         </Paper>

@@ -76,8 +76,15 @@ export function useLogin() {
       if (message) notifications.show({ color: 'red', message });
       return;
     }
-    if (result.status === 401 || result.status === 429) {
-      const text = message ?? t(result.status === 401 ? 'errors.invalid_credentials' : 'errors.too_many_attempts');
+    // A deactivated account's own message, beside the form (spec 2 §8), not the generic /error.
+    const deactivated = result.status === 403 && result.body?.code === 'account_deactivated';
+    if (result.status === 401 || result.status === 429 || deactivated) {
+      const fallback = deactivated
+        ? 'errors.account_deactivated'
+        : result.status === 401
+          ? 'errors.invalid_credentials'
+          : 'errors.too_many_attempts';
+      const text = message ?? t(fallback);
       setFormError(text);
       notifications.show({ color: 'red', message: text });
       return;

@@ -8,6 +8,7 @@ import { useDb } from '../../../db/db-context';
 import { UserPhoto } from '../../../ui/user-photo';
 import { formatDate, formatTime } from '../format';
 import { readingUnit, visitRecordLines } from '../visit-record';
+import { VisitComplianceAnswers } from './visit-compliance-answers';
 import { VisitCustomFields } from './visit-custom-fields';
 import { VisitVaccineStatus } from './vaccine-status-badge';
 
@@ -87,6 +88,7 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
               ))
             )}
           </Stack>
+          <VisitComplianceAnswers personId={row.personId} kioskVisitId={details.visitId} />
           <VisitCustomFields kioskVisitId={details.visitId} />
           <VisitVaccineStatus personId={row.personId} kioskVisitId={details.visitId} />
           <Stack gap={4}>

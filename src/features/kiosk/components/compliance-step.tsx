@@ -87,6 +87,13 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
           </div>
         );
       })}
+      {form.documentRequired ? (
+        // The kiosk has no document screen (documents are uploaded to the profile): the visitor
+        // continues and the visit shows the status "unchecked" (domain/vaccine-status.ts).
+        <p className="gk-card gk-lead" role="note" data-testid="kiosk-document-note">
+          {t('visitCompliance.documentNote')}
+        </p>
+      ) : null}
       {say(form.statement) ? (
         <p className="gk-lead gk-italic" dir="auto">
           {say(form.statement)}
