@@ -1,7 +1,7 @@
 // Issue 20 item 7: no page scrolls sideways on a 360 px phone. Every route of domain/routes.ts
 // (coming-soon ones too) is opened as an admin at 360×740, in English and Arabic.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { ROUTES } from '../../domain/routes';
 import { login, screenshot } from './support/browser';
 import type { RunningServer } from './support/server';
@@ -23,13 +23,14 @@ const PATHS = [
 ];
 
 /** Requests in flight on the page, so a measure waits for the data that can widen a page
- * (a table's rows) without Playwright's 500 ms network-idle wait per route. */
+ * (a table's rows) without Playwright's 500 ms network-idle wait per route. A request that
+ * stays open (a socket.io long-poll, a server-sent stream) must not hold the walk: see below. */
 function trackRequests(page: Page): () => number {
-  let inFlight = 0;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
-  return () => inFlight;
+  const open = new Set<Request>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return () => open.size;
 }
 
 /** Moves inside the app (the router hears popstate), the way a person follows the menu; only the
@@ -41,9 +42,11 @@ async function overflowOf(page: Page, path: string, inFlight: () => number, fres
       history.pushState(null, '', p);
       dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-  // Quiet for 150 ms: the route's lazy module and its first data have arrived.
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < 150) {
+  // Quiet for 150 ms: the route's lazy module and its first data have arrived (at most 5 s,
+  // so a request that stays open by design does not hold the walk).
+  const started = Date.now();
+  let quietSince = started;
+  while (Date.now() - quietSince < 150 && Date.now() - started < 5_000) {
     if (inFlight() > 0) quietSince = Date.now();
     await page.waitForTimeout(25);
   }
