@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pngOf } from '../../server/people/test-images';
-import { login, newContext, screenshot } from './support/browser';
+import { login, newContext, screenshot, untilOfflineReady } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
@@ -141,6 +141,7 @@ describe('dashboard', () => {
     // The area's journey for Staff decides what each person is shown with: its flow and reasons.
     await expect.poll(() => page.getByTestId('mass-flow').innerText()).toContain('Staff attendance');
 
+    await untilOfflineReady(page);
     await context.setOffline(true);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-online') === 'false',

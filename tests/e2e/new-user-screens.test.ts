@@ -111,6 +111,8 @@ describe('what a new admin sees', () => {
       await row.click();
       const drawer = page.locator('.mantine-Drawer-content');
       await drawer.getByTestId('visit-record-line').first().waitFor();
+      // The host's name is read from this device's people, which may still be arriving.
+      await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('Hannah Host');
       const text = await drawer.innerText();
       expect(text).not.toMatch(/hostIds|kioskId|visitId|raw:|unit:|\btrue\b|[0-9a-f]{8}-[0-9a-f]{4}/);
       expect(text).toContain('Hannah Host');

@@ -2,7 +2,7 @@
 // match" or an empty table; a list loaded before the connection dropped stays, with its age.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { login, newContext, screenshot, VIEWPORTS } from './support/browser';
+import { login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
@@ -57,6 +57,7 @@ describe('online-only pages offline', () => {
     await login(page, 'admin@acme.test');
     await page.goto('/users');
     await page.getByTestId('user-row').first().waitFor();
+    await untilOfflineReady(page);
     await context.setOffline(true);
     // A new filter asks the server again, and gets no answer.
     await page.getByTestId('users-search').fill('a');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makePng } from '../../server/preregistration/test-png';
-import { launch, login, newContext, screenshot } from './support/browser';
+import { launch, login, newContext, screenshot, untilOfflineReady } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -149,6 +149,7 @@ describe('pre-registration in Chromium', () => {
     await adminPage.waitForFunction(
       () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
     );
+    await untilOfflineReady(adminPage);
     await admin.setOffline(true);
     await adminPage
       .locator(`[data-visit-id="${bobDetails.data.visitId}"]`)

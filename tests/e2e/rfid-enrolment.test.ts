@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { registerKiosk, shooter, startJourney } from './kiosk/kiosk-steps';
-import { login, newContext, screenshot } from './support/browser';
+import { login, newContext, screenshot, untilOfflineReady } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
@@ -174,6 +174,7 @@ describe('RFID enrolment by link', () => {
 
     // The kiosk is poked and pulls the card; then the network goes.
     await cardSynced(desk, 'EDDIE-NEW-7');
+    await untilOfflineReady(desk);
     await kiosk.setOffline(true);
     await desk.locator('[data-testid="kiosk-online"][data-online="false"]').waitFor();
     await startJourney(desk, 'Staff attendance');

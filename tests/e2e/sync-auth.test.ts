@@ -33,6 +33,7 @@ describe('sync across sessions', () => {
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });
+    await untilOfflineReady(page);
     await context.setOffline(true);
     await signInOffline(page, 2);
     // The session ends on the server while the device is offline.

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { onSite, type PresenceEvent } from '../../domain/presence';
 import type { PullResponse } from '../../sync/protocol';
-import { login, newContext } from '../e2e/support/browser';
+import { login, newContext, untilOfflineReady } from '../e2e/support/browser';
 import type { RunningServer } from '../e2e/support/server';
 import { useServerAndBrowser } from '../e2e/support/lifecycle';
 
@@ -39,6 +39,8 @@ async function ready(context: BrowserContext): Promise<Page> {
   await page.waitForFunction(
     () => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-phase') === 'idle',
   );
+  // A device goes offline prepared: the service worker has the app and controls the page.
+  await untilOfflineReady(page);
   return page;
 }
 
