@@ -1,6 +1,6 @@
 // Per-admin grid preferences (spec 1 §3): the column set (table_head) and the saved filters
 // (url), stored on the server per page and cached locally so an offline reload keeps them.
-// Shared by every grid page (the reports use it; the dashboard has its own copy from before).
+// Shared by every grid page (the dashboard's logbook and the reports).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from './client';
 

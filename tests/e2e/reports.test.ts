@@ -30,13 +30,36 @@ async function seedVisits(page: Page): Promise<number> {
       data: Array<{ id: string }>;
     }
   ).data;
-  const areas = await page.evaluate(async () => {
-    const open = indexedDB.open('gatehouse');
-    const db = await new Promise<IDBDatabase>((r) => (open.onsuccess = () => r(open.result)));
-    const all = db.transaction('areas').objectStore('areas').getAll();
-    return new Promise<Array<{ id: string; name: string }>>((r) => (all.onsuccess = () => r(all.result)));
-  });
-  const reception = areas.find((a) => a.name === 'Reception')!.id;
+  // The first pull may still be filling this device's areas right after the login.
+  const reception = (await (
+    await page.waitForFunction(
+      () =>
+        new Promise<string | null>((resolve) => {
+          const open = indexedDB.open('gatehouse');
+          open.onerror = () => resolve(null);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('areas')) {
+              db.close();
+              return resolve(null);
+            }
+            const all = db.transaction('areas').objectStore('areas').getAll();
+            all.onsuccess = () => {
+              db.close();
+              resolve(
+                (all.result as Array<{ id: string; name: string }>).find((a) => a.name === 'Reception')?.id ?? null,
+              );
+            };
+            all.onerror = () => {
+              db.close();
+              resolve(null);
+            };
+          };
+        }),
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    )
+  ).jsonValue()) as string;
   const now = Date.now();
   // Each person: a visit two days ago (signed out) and, for the first three, one now (still in).
   const mutations = people.flatMap((p, i) => {

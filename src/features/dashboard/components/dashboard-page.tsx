@@ -8,7 +8,7 @@ import type { LogbookRow } from '../../../../domain/logbook';
 import { useStoredUser } from '../../../api/session';
 import { PageTitle } from '../../../ui/page-title';
 import { paramsFrom, searchOf, type LogbookParams } from '../hooks/logbook-params';
-import { useGridPreference } from '../hooks/use-grid-preference';
+import { useGridPreference } from '../../../api/use-grid-preference';
 import { useLogbook } from '../hooks/use-logbook';
 import { CountsCards } from './counts-cards';
 import { HistoryPanel } from './history-panel';
