@@ -1,14 +1,17 @@
-// Vite build of the PWA shell: React, and a prompt-type service worker that precaches the
-// shell and every locale chunk, so the app opens offline in any language.
+// Vite build of the PWA shell: React, the locale parts, and a prompt-type service worker that
+// precaches the shell and every locale chunk, so the app opens offline in any language.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
+import { localeSplit } from './scripts/locale-split';
 
 const API_TARGET = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [
+    // The locale files as per-entry parts (virtual:locale/<lang>-<part>), see the plugin.
+    localeSplit(),
     react(),
     VitePWA({
       registerType: 'prompt',

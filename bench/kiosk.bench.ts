@@ -88,6 +88,25 @@ export async function run(): Promise<SectionResult[]> {
     if (process.env.BENCH_KIOSK_FILES) for (const u of new Set(loaded)) console.log(gzipOf([u]), new URL(u).pathname);
     const workerBytes = gzipOf([...new Set(workers)].filter((u) => /\.worker-/.test(u)));
 
+    // BENCH_KIOSK_SIZE_ONLY=1 stops here (a quick check of the first-load size while working on it).
+    if (process.env.BENCH_KIOSK_SIZE_ONLY) {
+      const sizeOnly: SectionResult = {
+        title: 'kiosk (Chromium, built PWA, PGlite): first-load size only',
+        figures: [
+          {
+            label: 'kiosk route initial JS + CSS (gzip)',
+            value: `${(initial / 1024).toFixed(1)} KB`,
+            target: '≤ 170 KB',
+            met: initial <= 170 * 1024,
+            note: `${new Set(loaded).size} files`,
+          },
+          { label: 'of which the shared app shell (index-*.js/css)', value: `${(shell / 1024).toFixed(1)} KB` },
+        ],
+      };
+      printSection(sizeOnly);
+      return [sizeOnly];
+    }
+
     // 2. Offline cold starts: a new page, served by the service worker, to the interactive home.
     await context.setOffline(true);
     const starts: number[] = [];

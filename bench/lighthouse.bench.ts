@@ -4,7 +4,7 @@
 // Targets (issue 20 item 16): performance ≥ 90 and accessibility 100 on each page; JavaScript
 // transferred for the kiosk's first load ≤ 200 KB.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -163,8 +163,13 @@ export async function run(): Promise<SectionResult[]> {
       ['kiosk', `${target.url}/kiosk-register`, kioskProfile, KIOSK_JS_TARGET],
       ['pre-registration', `${target.url}/pre-registration/${flowId}?add_visitor=true`, undefined, undefined],
     ];
+    // LH_PAGES=login,kiosk picks pages; LH_REPORT_DIR keeps each page's full report (its opportunities).
+    const only = process.env.LH_PAGES?.split(',');
     for (const [page, url, profile, jsTarget] of pages) {
+      if (only && !only.includes(page)) continue;
       const lhr = await lighthouse(url, profile);
+      if (process.env.LH_REPORT_DIR)
+        writeFileSync(join(process.env.LH_REPORT_DIR, `${page}.json`), JSON.stringify(lhr));
       figures.push(...figuresOf(page, lhr, jsTarget));
       notes.push(...failedA11y(page, lhr));
     }

@@ -6,6 +6,7 @@ import { run as runKiosk } from './kiosk.bench';
 import { run as runDashboard } from './dashboard.bench';
 import { run as runLighthouse } from './lighthouse.bench';
 import { run as runReports } from './reports.bench';
+import { run as runAutoSignOut } from './auto-sign-out.bench';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   sync: () => runSync(),
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   dashboard: () => runDashboard(),
   lighthouse: () => runLighthouse(),
   reports: () => runReports(),
+  'auto-sign-out': () => runAutoSignOut(),
 };
 
 const only = process.argv.slice(2);

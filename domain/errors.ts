@@ -57,6 +57,17 @@ export const ERROR_CODES = [
   'compliance_in_use',
   // Custom fields are for the Professional and Enterprise plans (issue 13, spec 1 §6).
   'custom_fields_locked',
+  // Attendance modes (issue 14 part 2): a mode a journey uses cannot be deleted.
+  'attendance_mode_in_use',
+  // Sites and areas (issue 15): removal refused while in use or without access to the site.
+  'site_in_use',
+  'area_in_use',
+  'area_has_children',
+  'site_no_access',
+  'kiosk_request_state',
+  // Remote sign in/out from a phone (issue 15): outside the site's circle, or not a remote area.
+  'outside_geofence',
+  'remote_sign_in_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

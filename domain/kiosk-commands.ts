@@ -23,9 +23,31 @@ export const KIOSK_COMMANDS = [
 ] as const;
 export type KioskCommandName = (typeof KIOSK_COMMANDS)[number];
 
-/** Spec 1 §4 "Kiosk requests" as far as a PWA kiosk reports them. */
-export const KIOSK_COMMAND_STATUSES = ['pending', 'delivered', 'succeeded', 'failed'] as const;
+/** Spec 1 §4 "Kiosk requests": placed (stored), pending (sent on the kiosk's socket), delivered
+ * (the kiosk has it), running (carrying it out), then succeeded or failed; an admin cancels one
+ * not yet delivered and closes one that is done. */
+export const KIOSK_COMMAND_STATUSES = [
+  'placed',
+  'pending',
+  'delivered',
+  'running',
+  'succeeded',
+  'failed',
+  'canceled',
+  'closed',
+] as const;
 export type KioskCommandStatus = (typeof KIOSK_COMMAND_STATUSES)[number];
+/** Not yet with the kiosk: it gets these when its socket joins, and an admin may cancel them. */
+export const WAITING_STATUSES = ['placed', 'pending'] as const satisfies readonly KioskCommandStatus[];
+/** Finished: an admin may close these (take them off the open list). */
+export const DONE_STATUSES = ['succeeded', 'failed'] as const satisfies readonly KioskCommandStatus[];
+/** What the kiosk may answer, and from which states. */
+export const ACK_FROM: Record<'delivered' | 'running' | 'succeeded' | 'failed', readonly KioskCommandStatus[]> = {
+  delivered: ['placed', 'pending'],
+  running: ['placed', 'pending', 'delivered'],
+  succeeded: ['placed', 'pending', 'delivered', 'running'],
+  failed: ['placed', 'pending', 'delivered', 'running'],
+};
 
 export interface KioskSettingsPayload {
   kiosk_name: string;
@@ -64,11 +86,31 @@ export const kiosksSettingRequest = v.object({
   serial_number: hardwareId,
 });
 
-export const kioskCommandRequest = v.object({ kiosk_ids: kioskIds });
-export const kioskLoggingRequest = v.object({ kiosk_ids: kioskIds, enabled: v.boolean('validation.required') });
+/** Spec 2 §7: "Command body fields include kioskName, macAddress, entityId, userName,
+ * isSuperAdmin (0 or 1)". Optional; when sent they must agree with the token and the kiosk. */
+const short = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.too_long')));
+export const commandBodyFields = {
+  kioskName: short,
+  macAddress: short,
+  entityId: v.optional(uuid),
+  userName: short,
+  isSuperAdmin: v.optional(v.picklist([0, 1], 'validation.required')),
+};
+export type CommandBodyFields = {
+  [K in keyof typeof commandBodyFields]?: v.InferOutput<(typeof commandBodyFields)[K]>;
+};
+
+export const kioskCommandRequest = v.object({ kiosk_ids: kioskIds, ...commandBodyFields });
+export const kioskLoggingRequest = v.object({
+  kiosk_ids: kioskIds,
+  enabled: v.boolean('validation.required'),
+  ...commandBodyFields,
+});
 /** Spec 2 §7 "update-app (with key)": the key and the wanted version are recorded with the request. */
 export const kioskUpdateRequest = v.object({
   kiosk_ids: kioskIds,
+  ...commandBodyFields,
+  kiosk_name: short,
   key: v.optional(
     v.pipe(
       v.string('validation.required'),

@@ -8,6 +8,12 @@ export const attendanceReason = v.object({
   name: v.string(),
   type: v.picklist(['late_sign_in', 'early_sign_out']),
   attendanceCode: v.optional(v.nullable(v.string())),
+  // Issue 14: when the reason applies (minutes since local midnight, inside the mode's hours),
+  // how long it excuses, and the text the person is shown. Older rows carry none of them.
+  durationMinutes: v.optional(v.nullable(v.number())),
+  startMinutes: v.optional(v.nullable(v.number())),
+  endMinutes: v.optional(v.nullable(v.number())),
+  presented: v.optional(v.nullable(v.string())),
 });
 export type Reason = v.InferOutput<typeof attendanceReason>;
 
@@ -24,6 +30,8 @@ export const attendanceMode = v.object({
   workingDays: v.array(v.number()),
   attendanceCode: v.string(),
   reasons: v.array(attendanceReason),
+  integration: v.optional(v.nullable(v.string())),
+  version: v.optional(v.number()),
 });
 export type AttendanceMode = v.InferOutput<typeof attendanceMode>;
 
@@ -48,16 +56,23 @@ export function attendanceSituation(
   return null;
 }
 
+/** A reason with a time range applies only inside it (start inclusive, end exclusive). */
+export function reasonAppliesAt(reason: Reason, localMinutes: number | undefined): boolean {
+  if (localMinutes === undefined || reason.startMinutes == null || reason.endMinutes == null) return true;
+  return localMinutes >= reason.startMinutes && localMinutes < reason.endMinutes;
+}
+
 /** What the kiosk asks: a late reason only for someone signed out, an early one only for someone signed in. */
 export function selectReason(
   mode: AttendanceMode,
   situation: 'late_sign_in' | 'early_sign_out' | null,
   signedIn: boolean,
+  localMinutes?: number,
 ): ReasonChoice {
   if (!situation) return { kind: 'none' };
   if (situation === 'late_sign_in' && signedIn) return { kind: 'none' };
   if (situation === 'early_sign_out' && !signedIn) return { kind: 'none' };
-  const reasons = mode.reasons.filter((r) => r.type === situation);
+  const reasons = mode.reasons.filter((r) => r.type === situation && reasonAppliesAt(r, localMinutes));
   if (reasons.length === 1) return { kind: 'preselected', reason: reasons[0]! };
   if (reasons.length > 1) return { kind: 'choose', reasons };
   return { kind: 'code', attendanceCode: mode.attendanceCode };

@@ -116,6 +116,8 @@ export const ROUTES: readonly RouteDef[] = [
   priv('/reporting/export-list', 'reportingExportList', 'reporting', 'reporting', 'show_export_list'),
   priv('/add-expected-visitors', 'addExpectedVisitors', 'preregistration'),
   priv('/sites', 'sites', 'sites', 'sites_devices', 'sites_devices', { standalone: 'open' }),
+  // Remote sign in/out from a phone (issue 15; the spec names no path): any logged-in person.
+  priv('/remote-sign-in', 'remoteSignIn', 'sites'),
   priv('/olduser-types', 'oldUserTypes', 'people', 'user_settings', 'show_user_types_list'),
   priv('/user-types', 'userTypes', 'people', 'user_settings', 'show_user_types_list'),
   priv('/add-user-type', 'addUserType', 'people', 'user_settings', 'add_new_user_type'),

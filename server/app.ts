@@ -9,8 +9,11 @@ import { rateLimitOptions, trustProxyOption } from './auth/rate-limits';
 import { sharedRateLimitStore } from './auth/shared-rate-limit-store';
 import { healthRoutes } from './health/health.routes';
 import { unauthenticated } from './http/api-error';
-import { bearerToken, routeAccessOf, type RouteAccess } from './http/context';
+import { bearerToken, routeAccessOf } from './http/context';
 import { scopeHandler } from './http/route-schemas';
+import { routeDocOf } from './openapi/route-doc';
+import type { RouteEntry } from './http/route-entry';
+import { openapiRoutes } from './openapi/openapi.routes';
 import { echoRequestId, requestIdOf } from './http/observability';
 import { createMetrics, registerMetrics, type Metrics } from './http/metrics';
 import { registerErrorHandling } from './http/error-handler';
@@ -31,6 +34,7 @@ import { emergencyRoutes } from './emergency/emergency.routes';
 import { kioskRoutes } from './kiosk/kiosk.routes';
 import { kioskCommandsRoutes } from './kiosk/kiosk-commands.routes';
 import { kioskPairingRoutes } from './kiosk/kiosk-pairing.routes';
+import { placesRoutes } from './places/places.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { peopleRoutes } from './people/people.routes';
 import { userTypesRoutes } from './people/user-types.routes';
@@ -41,7 +45,12 @@ import { enrollmentRoutes } from './people/enrollment.routes';
 import { rfidEnrolmentRoutes } from './rfid-enrolment/rfid-enrolment.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { customFieldsRoutes } from './custom-fields/custom-fields.routes';
+import { attendanceRoutes } from './attendance/attendance.routes';
+import { announcementsRoutes } from './announcements/announcements.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
+import { autoSignOutRoutes } from './auto-sign-out/auto-sign-out.routes';
 import { mailFirstPasswords, passwordResetRoutes } from './password-reset/password-reset.routes';
+import { companyRoutes } from './company/company.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -67,6 +76,10 @@ export interface AppDeps {
   passportUrl?: string;
   /** METRICS_TOKEN: the bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404. */
   metricsToken?: string;
+  /** How often this instance runs the auto sign-out job (unset: not scheduled; tests run it). */
+  autoSignOutIntervalMs?: number;
+  /** Whether this instance sweeps retention (unset: not scheduled; tests run it themselves). */
+  retentionSchedule?: boolean;
 }
 
 declare module 'fastify' {
@@ -81,13 +94,7 @@ declare module 'fastify' {
   }
 }
 
-/** `access`: what the route declared (server/http/context.ts); null fails the permission walk. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  public: boolean;
-  access: RouteAccess | null;
-}
+export type { RouteEntry };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -125,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         url: route.url,
         public: Boolean((route.config as { public?: boolean } | undefined)?.public),
         access: routeAccessOf(route),
+        doc: routeDocOf(route),
       });
     }
     scopeHandler(route);
@@ -144,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public || !request.routeOptions.url) return;
     const token = bearerToken(request);
     request.ctx = token ? await services.auth.authenticate(token) : null;
+    // The company's API integration token, only where a route accepts it (server/company/integration-auth.ts).
+    if (!request.ctx && token && request.routeOptions.config.integrationToken)
+      request.ctx = await services.company.integrationContext(token);
     if (!request.ctx) throw unauthenticated();
   });
 
@@ -154,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rolesRoutes, { services });
   await app.register(syncRoutes, { sync: services.sync, metrics, now: deps.now });
   await app.register(emergencyRoutes, { emergency: services.emergency });
+  await app.register(placesRoutes, { places: services.places });
   await app.register(kioskRoutes, { kiosks: services.kiosks });
   await app.register(kioskCommandsRoutes, { commands: services.kioskCommands });
   await app.register(kioskPairingRoutes, { pairing: services.kioskPairing });
@@ -169,12 +181,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(enrollmentRoutes, { enrollment: services.enrollment });
   await app.register(rfidEnrolmentRoutes, { rfidLinks: services.rfidLinks, publicUrl: deps.publicUrl });
   await app.register(customFieldsRoutes, { customFields: services.customFields });
+  await app.register(attendanceRoutes, { attendance: services.attendance });
+  await app.register(announcementsRoutes, { announcements: services.announcements });
+  await app.register(privacyRoutes, {
+    privacy: services.privacy,
+    retention: services.retention,
+    schedule: deps.retentionSchedule === true,
+  });
   await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
   await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
   await app.register(mailRoutes, { mailer: services.mailer });
   await app.register(passwordResetRoutes, { passwordReset: services.passwordReset, publicUrl: deps.publicUrl });
   await app.register(complianceRoutes, { compliance: services.compliance, documents: services.complianceDocuments });
   await app.register(reportsRoutes, { reports: services.reports, exports: services.exports });
+  await app.register(companyRoutes, { company: services.company, publicUrl: deps.publicUrl });
+  await app.register(autoSignOutRoutes, {
+    remote: services.remoteSignIn,
+    job: services.autoSignOut,
+    intervalMs: deps.autoSignOutIntervalMs,
+  });
+  await app.register(openapiRoutes, { routes: routeTable });
   app.addHook('onClose', async () => services.mailer.close());
   await registerStatic(app, deps.staticDir);
   return app;

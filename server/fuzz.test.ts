@@ -31,7 +31,10 @@ const UNREACHED: Record<string, string> = {
   'PUT /api/confirm/visit/:lang': 'multipart form, behind a visit link secret',
   'POST /api/rfid/:lang/:code': 'behind an RFID link secret (404 before the body)',
   'POST /api/reset-password/:token': 'behind a password link secret (404 before the body)',
+  'POST /api/kiosks/requests/cancel/:id': 'takes no body (cancels a kiosk request not yet delivered)',
+  'POST /api/kiosks/requests/close/:id': 'takes no body (closes a finished kiosk request)',
   'POST /api/online-compliance/:lang/:visitUrl': 'behind a visit link secret (404 before the body)',
+  'POST /api/entity/:id/api-token': 'takes no body (generates the integration token)',
 };
 /** A failed login is counted (the account lock) even though the request is refused. */
 const WRITES_ON_REFUSAL: Record<string, string[]> = { 'POST /api/login': ['login_attempts'] };

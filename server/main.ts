@@ -10,6 +10,8 @@ import { loggerOptions } from './http/observability';
 import { attachRealtime } from './realtime';
 import { DEMO_LOGINS, DemoRefusedError, seedDemo } from './seed/demo';
 import { sql } from 'drizzle-orm';
+import { clockControl } from './auto-sign-out/clock-control';
+import { AUTO_SIGN_OUT_INTERVAL_MS } from './auto-sign-out/auto-sign-out.service';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -28,7 +30,9 @@ const dataDir = resolve(env.DATA_DIR ?? './data');
 // DIST_DIR lets several builds of the PWA be served side by side (parallel e2e runs).
 const distDir = resolve(env.DIST_DIR || 'dist');
 const staticDir = existsSync(resolve(distDir, 'index.html')) ? distDir : undefined;
-const now = () => Date.now();
+// The clock is Date.now() unless an e2e run asked for a movable one (never in production).
+const clock = clockControl(env, production);
+const now = clock.now;
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
 const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
@@ -53,7 +57,10 @@ const app = await buildApp({
   publicUrl,
   passportUrl: env.PASSPORT_URL || undefined,
   metricsToken: env.METRICS_TOKEN || undefined,
+  autoSignOutIntervalMs: Number(env.AUTO_SIGN_OUT_INTERVAL_MS) || AUTO_SIGN_OUT_INTERVAL_MS,
+  retentionSchedule: env.RETENTION_JOB !== 'off',
 });
+clock.register(app, () => app.services.autoSignOut.run());
 await attachRealtime(app, { auth: app.services.auth, hub: app.realtimeHub, pool: database.pool });
 if (database.kind === 'pglite') {
   // PGlite is one long-lived session without autovacuum: refresh planner statistics now and then,

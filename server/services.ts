@@ -28,6 +28,14 @@ import { complianceDocumentsService } from './compliance/compliance-documents.se
 import { reportsService } from './reports/reports.service';
 import { exportsService } from './reports/exports.service';
 import { customFieldsService } from './custom-fields/custom-fields.service';
+import { attendanceService } from './attendance/attendance.service';
+import { announcementsService } from './announcements/announcements.service';
+import { privacyService } from './privacy/privacy.service';
+import { retentionJob } from './privacy/retention-job';
+import { companyService } from './company/company.service';
+import { autoSignOutService } from './auto-sign-out/auto-sign-out.service';
+import { remoteSignInService } from './auto-sign-out/remote-sign-in.service';
+import { placesService } from './places/places.service';
 
 export function buildServices(
   db: Db,
@@ -41,6 +49,7 @@ export function buildServices(
   // Writes that end or change a session drop its sockets (server/auth/session-checks.ts).
   const sessions = sessionChecks(realtime);
   const reports = reportsService(db, now);
+  const passwordReset = passwordResetService(db, now, mailer, realtime);
   return {
     mailer,
     preregistration: preregistrationService(db, now, mailer),
@@ -54,7 +63,7 @@ export function buildServices(
     ),
     emergency: emergencyService(db, now),
     auth: authService(db, now, authOptions, realtime),
-    passwordReset: passwordResetService(db, now, mailer, realtime),
+    passwordReset,
     users: usersService(db, now),
     roles: rolesService(db),
     kiosks: sessions.kiosks(kioskService(db, now, realtime)),
@@ -73,6 +82,14 @@ export function buildServices(
     reports,
     exports: exportsService(db, now, reports, realtime),
     customFields: customFieldsService(db, onChanged),
+    attendance: attendanceService(db, now, onChanged),
+    announcements: announcementsService(db, now, onChanged),
+    privacy: privacyService(db, now),
+    retention: retentionJob(db, now, onChanged),
+    company: companyService(db, now, passwordReset, realtime),
+    autoSignOut: autoSignOutService(db, now, onChanged),
+    remoteSignIn: remoteSignInService(db, now, onChanged),
+    places: placesService(db, now, onChanged, realtime),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

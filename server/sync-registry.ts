@@ -4,6 +4,7 @@
 import type { ChangeInput, Executor } from './sync/changes';
 import type { ServerMutations } from './sync/handlers';
 import { sectionsSnapshotOf } from './custom-fields/custom-fields.projections';
+import { companySnapshotOf } from './company/company.projections';
 import { emergencyServerMutations } from './emergency/emergency.mutations';
 import { emergencySnapshotOf } from './emergency/emergency.projections';
 import { kioskServerMutations } from './kiosk/kiosk.mutations';
@@ -36,6 +37,7 @@ const snapshots = [
   emergencySnapshotOf,
   documentsSnapshotOf,
   sectionsSnapshotOf,
+  companySnapshotOf,
 ];
 
 /** Every synced row of an entity as changes: seeds the feed for data written before it existed. */

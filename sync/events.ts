@@ -53,7 +53,7 @@ export interface KioskCommandEvent {
 }
 export interface KioskCommandAck {
   id: string;
-  status: 'delivered' | 'succeeded' | 'failed';
+  status: 'delivered' | 'running' | 'succeeded' | 'failed';
 }
 
 /** An export job's progress (issue 16), to the company's room: the export list and the asker follow it. */

@@ -16,7 +16,11 @@ export async function authRoutes(app: FastifyInstance, { services, perAddress }:
   app.post(
     '/api/login',
     {
-      config: { public: true, rateLimit: { max: perAddress.max, timeWindow: perAddress.timeWindowMs } },
+      config: {
+        openapi: { summary: 'Log in with email and password; answers the session token', body: loginRequestSchema },
+        public: true,
+        rateLimit: { max: perAddress.max, timeWindow: perAddress.timeWindowMs },
+      },
     },
     async (request) => {
       const input = parseOrThrow(loginRequestSchema, request.body);
@@ -24,8 +28,12 @@ export async function authRoutes(app: FastifyInstance, { services, perAddress }:
     },
   );
 
-  app.get('/api/logout', { preHandler: requireLogin() }, async (request) => {
-    await services.auth.logout(contextOf(request));
-    return { message: t(languageOf(request), 'messages.logged_out') };
-  });
+  app.get(
+    '/api/logout',
+    { config: { openapi: { summary: 'Log out: revoke this session token' } }, preHandler: requireLogin() },
+    async (request) => {
+      await services.auth.logout(contextOf(request));
+      return { message: t(languageOf(request), 'messages.logged_out') };
+    },
+  );
 }

@@ -11,16 +11,24 @@ export async function healthRoutes(
   app: FastifyInstance,
   { database, auth }: { database: DatabaseHandle; auth: Pick<AuthService, 'authenticate'> },
 ) {
-  app.get('/api/health', { config: { public: true } }, async (request) => {
-    const token = bearerToken(request);
-    const signedIn = token ? await auth.authenticate(token).catch(() => null) : null;
-    if (!signedIn) return { status: 'ok' as const };
-    return { status: 'ok' as const, database: database.kind, migration: await database.migrationTag() };
-  });
+  app.get(
+    '/api/health',
+    { config: { openapi: { summary: 'Liveness: the process answers' }, public: true } },
+    async (request) => {
+      const token = bearerToken(request);
+      const signedIn = token ? await auth.authenticate(token).catch(() => null) : null;
+      if (!signedIn) return { status: 'ok' as const };
+      return { status: 'ok' as const, database: database.kind, migration: await database.migrationTag() };
+    },
+  );
 
-  app.get('/api/ready', { config: { public: true } }, async (_request, reply) => {
-    const applied = await database.migrationTag();
-    if (applied === null || applied !== latestMigrationTag()) return reply.code(503).send({ status: 'not ready' });
-    return { status: 'ready' as const };
-  });
+  app.get(
+    '/api/ready',
+    { config: { openapi: { summary: 'Readiness: database reachable and migrations current' }, public: true } },
+    async (_request, reply) => {
+      const applied = await database.migrationTag();
+      if (applied === null || applied !== latestMigrationTag()) return reply.code(503).send({ status: 'not ready' });
+      return { status: 'ready' as const };
+    },
+  );
 }

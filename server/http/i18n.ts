@@ -20,5 +20,7 @@ export const errorMessage = (lang: Language, code: string, params?: Record<strin
 /** Validation keys from domain schemas are i18n keys; valibot's own defaults are English text. */
 export function validationMessage(lang: Language, key: string): string {
   if (/^(validation|errors)\.[a-z_]+$/.test(key)) return t(lang, key);
+  // A feature's own validation section (e.g. "announcements.validation.expiry_past").
+  if (/^[a-zA-Z]+\.validation\.[a-z_]+$/.test(key)) return t(lang, key);
   return t(lang, 'validation.required');
 }

@@ -100,9 +100,18 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     if (route !== '/metrics') metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
   // Public to the app's login check: it has a token of its own, for the scraper, not a person.
-  app.get('/metrics', { config: { public: true } }, async (request, reply) => {
-    if (!token) return reply.code(404).send({ code: 'not_found' });
-    if (!tokenMatches(bearerToken(request), token)) return reply.code(401).send({ code: 'unauthenticated' });
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  app.get(
+    '/metrics',
+    {
+      config: {
+        openapi: { summary: 'Prometheus metrics (bearer METRICS_TOKEN)', produces: 'text/plain' },
+        public: true,
+      },
+    },
+    async (request, reply) => {
+      if (!token) return reply.code(404).send({ code: 'not_found' });
+      if (!tokenMatches(bearerToken(request), token)) return reply.code(401).send({ code: 'unauthenticated' });
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  );
 }

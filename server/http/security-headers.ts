@@ -5,6 +5,7 @@
 // photos fetched as blobs) and Mantine's inline styles.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { mapTilesOf } from './map-tiles';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -27,12 +28,18 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/** The geofence preview's tile host (MAP_TILE_URL), when configured, may serve images too. */
+export function directivesWith(tileOrigin: string | undefined) {
+  if (!tileOrigin) return CONTENT_SECURITY_POLICY;
+  return { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, tileOrigin] };
+}
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: directivesWith(mapTilesOf()?.origin) },
     frameguard: { action: 'deny' },
     // Pre-registration and RFID links carry secret codes in their paths: never pass them on.
     referrerPolicy: { policy: 'no-referrer' },

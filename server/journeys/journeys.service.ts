@@ -20,7 +20,8 @@ import { journeyFlows, journeys } from '../db/schema/journeys';
 import { ApiError, forbidden, invalid, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import { parseOrThrow } from '../http/validate';
-import { withFeed, type Tx } from '../sync/changes';
+import { feedChanges, withFeed, type ChangeInput, type Tx } from '../sync/changes';
+import { areaAccess, signOutWhereAccessEnded } from '../auto-sign-out/area-access';
 import { flowChange, journeyChange, type FlowRow, type JourneyRow } from './journeys.projections';
 import { journeysRepo, type VisitInUse } from './journeys.repo';
 
@@ -60,6 +61,14 @@ export function journeysService(db: Db, now: () => number, onChanged: (entityId:
   const repo = journeysRepo(db);
 
   /** The journey in the caller's company and sites, else 404 (never another company's data). */
+  /** Writes the journey's changes, then auto-signs-out people whose user type lost its access to
+   * an area by them (spec 1 §4), in the same transaction; nothing is left for withFeed to write. */
+  async function settle(tx: Tx, entityId: string, access: ReadonlySet<string>, changes: ChangeInput[]) {
+    await feedChanges(tx, entityId, changes);
+    await signOutWhereAccessEnded(tx, entityId, access, now());
+    return [];
+  }
+
   async function ownJourney(ctx: RequestContext, id: string) {
     const row = UUID.test(id) ? await repo.journey(ctx.entityId, id) : undefined;
     if (!row) throw notFound();
@@ -152,6 +161,7 @@ export function journeysService(db: Db, now: () => number, onChanged: (entityId:
       const input = parseOrThrow(journeyInput, body);
       const row = await withFeed(db, ctx.entityId, async (tx) => {
         await checkJourney(ctx, input, tx, id);
+        const access = await areaAccess(tx, ctx.entityId);
         const old = readJourneySettings(before.settings);
         const r = journeysRepo(tx);
         // A site whose access is taken away, or remote work switched off, while visits use it.
@@ -169,7 +179,7 @@ export function journeysService(db: Db, now: () => number, onChanged: (entityId:
           .set({ ...texts(input.name), ...rest(input), version: before.version + 1 })
           .where(and(eq(journeys.entityId, ctx.entityId), eq(journeys.id, id)))
           .returning();
-        return { result: updated!, changes: [journeyChange(updated!)] };
+        return { result: updated!, changes: await settle(tx, ctx.entityId, access, [journeyChange(updated!)]) };
       });
       onChanged(ctx.entityId);
       return journeyWire(row);
@@ -179,6 +189,7 @@ export function journeysService(db: Db, now: () => number, onChanged: (entityId:
       const before = await ownJourney(ctx, id);
       assertAllowed(ctx, 'edit_journey');
       await withFeed(db, ctx.entityId, async (tx) => {
+        const access = await areaAccess(tx, ctx.entityId);
         const at = new Date(now());
         const [gone] = await tx
           .update(journeys)
@@ -190,7 +201,10 @@ export function journeysService(db: Db, now: () => number, onChanged: (entityId:
           .set({ deletedAt: at })
           .where(and(eq(journeyFlows.entityId, ctx.entityId), eq(journeyFlows.journeyId, id)))
           .returning();
-        return { result: null, changes: [journeyChange(gone!), ...flows.map(flowChange)] };
+        return {
+          result: null,
+          changes: await settle(tx, ctx.entityId, access, [journeyChange(gone!), ...flows.map(flowChange)]),
+        };
       });
       onChanged(ctx.entityId);
     },
@@ -229,12 +243,13 @@ export function journeysService(db: Db, now: () => number, onChanged: (entityId:
       const input = parseOrThrow(flowInput, body);
       const row = await withFeed(db, ctx.entityId, async (tx) => {
         await checkFlow(ctx, input, before.journeyId, tx, id);
+        const access = await areaAccess(tx, ctx.entityId);
         const [updated] = await tx
           .update(journeyFlows)
           .set({ ...texts(input.name), ...flowRest(input), version: before.version + 1 })
           .where(and(eq(journeyFlows.entityId, ctx.entityId), eq(journeyFlows.id, id)))
           .returning();
-        return { result: updated!, changes: [flowChange(updated!)] };
+        return { result: updated!, changes: await settle(tx, ctx.entityId, access, [flowChange(updated!)]) };
       });
       onChanged(ctx.entityId);
       return flowWire(row);
@@ -244,12 +259,13 @@ export function journeysService(db: Db, now: () => number, onChanged: (entityId:
       const before = await ownFlow(ctx, id);
       assertAllowed(ctx, 'edit_journey_flow');
       await withFeed(db, ctx.entityId, async (tx) => {
+        const access = await areaAccess(tx, ctx.entityId);
         const [gone] = await tx
           .update(journeyFlows)
           .set({ deletedAt: new Date(now()), version: before.version + 1 })
           .where(and(eq(journeyFlows.entityId, ctx.entityId), eq(journeyFlows.id, id)))
           .returning();
-        return { result: null, changes: [flowChange(gone!)] };
+        return { result: null, changes: await settle(tx, ctx.entityId, access, [flowChange(gone!)]) };
       });
       onChanged(ctx.entityId);
     },

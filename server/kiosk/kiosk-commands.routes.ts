@@ -32,41 +32,66 @@ export async function kioskCommandsRoutes(app: FastifyInstance, { commands }: { 
   const ownKiosk = { preHandler: declarePermission('sites_devices') };
   app.realtimeHub.onJoin((ctx, socket) => commands.joined(ctx, socket));
 
-  app.put('/api/kiosk_move/:id', ownKiosk, async (request) => {
-    const { id } = parseOrThrow(idParam, request.params);
-    const ctx = contextOf(request);
-    await commands.ownKiosks(ctx, [id]);
-    // Permission before the body: a caller without it learns nothing from validation messages.
-    assertAllowed(ctx, 'sites_devices');
-    const body = parseOrThrow(moveKioskRequest, request.body);
-    await commands.move(ctx, [id], body.area_id);
-    return { message: 'Kiosk Moved' };
-  });
+  app.put(
+    '/api/kiosk_move/:id',
+    {
+      ...ownKiosk,
+      config: { openapi: { summary: 'Move a kiosk to another area', params: idParam, body: moveKioskRequest } },
+    },
+    async (request) => {
+      const { id } = parseOrThrow(idParam, request.params);
+      const ctx = contextOf(request);
+      await commands.ownKiosks(ctx, [id]);
+      // Permission before the body: a caller without it learns nothing from validation messages.
+      assertAllowed(ctx, 'sites_devices');
+      const body = parseOrThrow(moveKioskRequest, request.body);
+      await commands.move(ctx, [id], body.area_id);
+      return { message: 'Kiosk Moved' };
+    },
+  );
 
-  app.put('/api/kiosks_move', admin, async (request) => {
-    const body = parseOrThrow(moveKiosksRequest, request.body);
-    await commands.move(contextOf(request), body.kiosk_ids, body.area_id);
-    return { message: 'Kiosks Moved' };
-  });
+  app.put(
+    '/api/kiosks_move',
+    { ...admin, config: { openapi: { summary: 'Move several kiosks to an area', body: moveKiosksRequest } } },
+    async (request) => {
+      const body = parseOrThrow(moveKiosksRequest, request.body);
+      await commands.move(contextOf(request), body.kiosk_ids, body.area_id);
+      return { message: 'Kiosks Moved' };
+    },
+  );
 
-  app.put('/api/kiosk_setting/:id', ownKiosk, async (request) => {
-    const { id } = parseOrThrow(idParam, request.params);
-    const ctx = contextOf(request);
-    await commands.ownKiosks(ctx, [id]);
-    assertAllowed(ctx, 'sites_devices');
-    await commands.setting(ctx, id, parseOrThrow(kioskSettingRequest, request.body));
-    return { message: 'Kiosk Settings Updated' };
-  });
+  app.put(
+    '/api/kiosk_setting/:id',
+    {
+      ...ownKiosk,
+      config: { openapi: { summary: "Change a kiosk's settings", params: idParam, body: kioskSettingRequest } },
+    },
+    async (request) => {
+      const { id } = parseOrThrow(idParam, request.params);
+      const ctx = contextOf(request);
+      await commands.ownKiosks(ctx, [id]);
+      assertAllowed(ctx, 'sites_devices');
+      await commands.setting(ctx, id, parseOrThrow(kioskSettingRequest, request.body));
+      return { message: 'Kiosk Settings Updated' };
+    },
+  );
 
-  app.put('/api/kiosks_setting', admin, async (request) => {
-    const body = parseOrThrow(kiosksSettingRequest, request.body);
-    await commands.settingMany(contextOf(request), body.kiosk_ids, body);
-    return { message: 'Kiosk Settings Updated' };
-  });
+  app.put(
+    '/api/kiosks_setting',
+    { ...admin, config: { openapi: { summary: 'Change the settings of several kiosks', body: kiosksSettingRequest } } },
+    async (request) => {
+      const body = parseOrThrow(kiosksSettingRequest, request.body);
+      await commands.settingMany(contextOf(request), body.kiosk_ids, body);
+      return { message: 'Kiosk Settings Updated' };
+    },
+  );
 
   app.get(
     '/api/get_kiosk_with_setting/:id',
-    { preHandler: declarePermission('sites_devices', KIOSK_DEVICE_PERMISSION) },
+    {
+      config: { openapi: { summary: 'A kiosk with its settings (also for the kiosk itself)', params: idParam } },
+      preHandler: declarePermission('sites_devices', KIOSK_DEVICE_PERMISSION),
+    },
     async (request) => {
       const { id } = parseOrThrow(idParam, request.params);
       return { data: await commands.withSetting(contextOf(request), id) };
@@ -76,11 +101,18 @@ export async function kioskCommandsRoutes(app: FastifyInstance, { commands }: { 
   // 201: each call creates one request per kiosk (listed by GET /api/kiosks/requests/…); the
   // dashboard counts only 200 and 201 as success (spec 1 §9), so 202 would read as a failure.
   const commandRoute = (path: string, command: KioskCommandName, payload: Record<string, unknown> = {}) =>
-    app.post(path, admin, async (request, reply) => {
-      const body = parseOrThrow(kioskCommandRequest, request.body);
-      reply.code(201);
-      return { data: await commands.command(contextOf(request), body.kiosk_ids, command, payload) };
-    });
+    app.post(
+      path,
+      {
+        ...admin,
+        config: { openapi: { summary: `Send kiosks the ${command} command`, body: kioskCommandRequest, status: 201 } },
+      },
+      async (request, reply) => {
+        const { kiosk_ids, ...fields } = parseOrThrow(kioskCommandRequest, request.body);
+        reply.code(201);
+        return { data: await commands.command(contextOf(request), kiosk_ids, command, payload, fields) };
+      },
+    );
   commandRoute('/api/kiosks/restart-app', 'restart_app');
   commandRoute('/api/kiosks/push-restart', 'push_restart');
   commandRoute('/api/kiosks/refresh-face-library', 'refresh_face_library');
@@ -89,45 +121,114 @@ export async function kioskCommandsRoutes(app: FastifyInstance, { commands }: { 
   commandRoute('/api/kiosks/pull-database', 'pull_database');
   commandRoute('/api/kiosks/open-door', 'open_door');
 
-  app.post('/api/kiosks/kiosk-logging', admin, async (request, reply) => {
-    const body = parseOrThrow(kioskLoggingRequest, request.body);
-    reply.code(201);
-    return { data: await commands.command(contextOf(request), body.kiosk_ids, 'logging', { enabled: body.enabled }) };
-  });
+  app.post(
+    '/api/kiosks/kiosk-logging',
+    {
+      ...admin,
+      config: { openapi: { summary: 'Ask kiosks to send their logs', body: kioskLoggingRequest, status: 201 } },
+    },
+    async (request, reply) => {
+      const { kiosk_ids, enabled, ...fields } = parseOrThrow(kioskLoggingRequest, request.body);
+      reply.code(201);
+      return { data: await commands.command(contextOf(request), kiosk_ids, 'logging', { enabled }, fields) };
+    },
+  );
 
-  app.post('/api/kiosks/update-app', admin, async (request, reply) => {
-    const { kiosk_ids, ...payload } = parseOrThrow(kioskUpdateRequest, request.body);
-    reply.code(201);
-    return { data: await commands.command(contextOf(request), kiosk_ids, 'update_app', payload) };
-  });
+  app.post(
+    '/api/kiosks/update-app',
+    {
+      ...admin,
+      config: { openapi: { summary: 'Ask kiosks to update their app', body: kioskUpdateRequest, status: 201 } },
+    },
+    async (request, reply) => {
+      const { kiosk_ids, key, version, kiosk_name, ...fields } = parseOrThrow(kioskUpdateRequest, request.body);
+      // Spec 2 §7: "version and kiosk_name for updates" travel with the request.
+      const payload = {
+        ...(key !== undefined ? { key } : {}),
+        ...(version !== undefined ? { version } : {}),
+        ...(kiosk_name !== undefined ? { kiosk_name } : {}),
+      };
+      reply.code(201);
+      return { data: await commands.command(contextOf(request), kiosk_ids, 'update_app', payload, fields) };
+    },
+  );
 
   // Recorded and sent so the kiosk can say so on screen, but a PWA cannot share its screen
   // unattended: the answer says it, and the kiosk answers the request "failed".
-  app.post('/api/kiosks/remote-show-screen', admin, async (request, reply) => {
-    const body = parseOrThrow(kioskCommandRequest, request.body);
-    reply.code(201);
-    return {
-      data: await commands.command(contextOf(request), body.kiosk_ids, 'remote_show_screen'),
-      screen_sharing: 'unsupported',
-    };
-  });
+  app.post(
+    '/api/kiosks/remote-show-screen',
+    {
+      ...admin,
+      config: {
+        openapi: { summary: 'Ask kiosks to show their screen remotely', body: kioskCommandRequest, status: 201 },
+      },
+    },
+    async (request, reply) => {
+      const { kiosk_ids, ...fields } = parseOrThrow(kioskCommandRequest, request.body);
+      reply.code(201);
+      return {
+        data: await commands.command(contextOf(request), kiosk_ids, 'remote_show_screen', {}, fields),
+        screen_sharing: 'unsupported',
+      };
+    },
+  );
 
-  app.get('/api/kiosks/requests/entity/:entityId/:userId', ownKiosk, async (request) => {
-    const { entityId, userId } = parseOrThrow(entityRequestsParams, request.params);
-    return { data: await commands.requestsOfEntity(contextOf(request), entityId, userId) };
-  });
+  app.get(
+    '/api/kiosks/requests/entity/:entityId/:userId',
+    {
+      ...ownKiosk,
+      config: { openapi: { summary: "The company's kiosk requests by a user", params: entityRequestsParams } },
+    },
+    async (request) => {
+      const { entityId, userId } = parseOrThrow(entityRequestsParams, request.params);
+      return { data: await commands.requestsOfEntity(contextOf(request), entityId, userId) };
+    },
+  );
 
-  app.get('/api/kiosks/requests/:kioskId/:userId', ownKiosk, async (request) => {
-    const { kioskId, userId } = parseOrThrow(kioskRequestsParams, request.params);
-    return { data: await commands.requestsOfKiosk(contextOf(request), kioskId, userId) };
-  });
+  app.get(
+    '/api/kiosks/requests/:kioskId/:userId',
+    { ...ownKiosk, config: { openapi: { summary: "A kiosk's requests by a user", params: kioskRequestsParams } } },
+    async (request) => {
+      const { kioskId, userId } = parseOrThrow(kioskRequestsParams, request.params);
+      return { data: await commands.requestsOfKiosk(contextOf(request), kioskId, userId) };
+    },
+  );
 
-  app.get('/api/kiosks/room-data/:id', ownKiosk, async (request) => {
-    const { id } = parseOrThrow(idParam, request.params);
-    return { data: await commands.roomData(contextOf(request), id) };
-  });
+  // Request states (spec 1 §4): cancel one the kiosk has not received, close one that is done.
+  for (const action of ['cancel', 'close'] as const)
+    app.post(
+      `/api/kiosks/requests/${action}/:id`,
+      {
+        ...ownKiosk,
+        config: {
+          openapi: {
+            summary:
+              action === 'cancel' ? 'Cancel a kiosk request not yet delivered' : 'Close a finished kiosk request',
+            params: idParam,
+          },
+        },
+      },
+      async (request) => {
+        const { id } = parseOrThrow(idParam, request.params);
+        const data = await commands.setState(contextOf(request), id, action, new Date(commands.now()));
+        return { data, message: action === 'cancel' ? 'Request Canceled' : 'Request Closed' };
+      },
+    );
 
-  app.get('/api/kiosks/app-versions', admin, async (request) => ({
-    data: await commands.appVersions(contextOf(request)),
-  }));
+  app.get(
+    '/api/kiosks/room-data/:id',
+    { ...ownKiosk, config: { openapi: { summary: "A kiosk's room data", params: idParam } } },
+    async (request) => {
+      const { id } = parseOrThrow(idParam, request.params);
+      return { data: await commands.roomData(contextOf(request), id) };
+    },
+  );
+
+  app.get(
+    '/api/kiosks/app-versions',
+    { ...admin, config: { openapi: { summary: 'Kiosk app versions in use' } } },
+    async (request) => ({
+      data: await commands.appVersions(contextOf(request)),
+    }),
+  );
 }

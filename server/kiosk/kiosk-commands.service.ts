@@ -3,14 +3,23 @@
 // offline gets its pending commands when its socket joins again (see `joined`).
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { TECH_TEAM_EMAIL } from '../../domain/constants';
 import { KIOSK_ROLE_NAME } from '../../domain/kiosk';
-import type { KioskCommandName, KioskSettingRequest, KioskSettingsPayload } from '../../domain/kiosk-commands';
+import {
+  ACK_FROM,
+  WAITING_STATUSES,
+  type CommandBodyFields,
+  type KioskCommandName,
+  type KioskSettingRequest,
+  type KioskSettingsPayload,
+} from '../../domain/kiosk-commands';
 import { kioskRoom, type KioskCommandAck, type KioskCommandEvent } from '../../sync/events';
 import type { Db } from '../db/database';
 import { kioskCommands } from '../db/schema/kiosk-commands';
 import { kiosks } from '../db/schema/kiosk';
 import { areas, sites } from '../db/schema/places';
-import { notFound } from '../http/api-error';
+import { users } from '../db/schema/people';
+import { forbidden, invalid, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime, RealtimeSocket } from '../realtime';
 import { kioskRequests } from './kiosk-requests';
@@ -69,6 +78,15 @@ export function kioskCommandsService(
     items: Array<{ kioskId: string; command: KioskCommandName; payload?: Record<string, unknown> }>,
   ) {
     const at = new Date(now());
+    const sender = await senderOf(ctx);
+    const devices = new Map(
+      (
+        await ownKiosks(
+          ctx,
+          items.map((i) => i.kioskId),
+        )
+      ).map((k) => [k.id, k]),
+    );
     const rows = await db
       .insert(kioskCommands)
       .values(
@@ -77,14 +95,65 @@ export function kioskCommandsService(
           id: uuidv7(),
           kioskId: i.kioskId,
           command: i.command,
-          payload: i.payload ?? {},
+          // Spec 1 §3 "Kiosk request" payload: who sent it to which kiosk, and the tech-team flag.
+          payload: {
+            ...(i.payload ?? {}),
+            kioskName: devices.get(i.kioskId)!.kioskName,
+            macAddress: devices.get(i.kioskId)!.macAddress,
+            entityId: ctx.entityId,
+            userName: sender.userName,
+            isSuperAdmin: sender.isSuperAdmin,
+          },
+          status: 'placed',
           requestedBy: ctx.userId,
           createdAt: at,
         })),
       )
       .returning();
-    for (const r of rows) realtime?.emitToRoom(kioskRoom(ctx.entityId, r.kioskId), 'kioskCommand', eventOf(r));
-    return rows.map((r) => ({ id: r.id, kiosk_id: r.kioskId, command: r.command, status: r.status }));
+    const sent: string[] = [];
+    for (const r of rows) {
+      const room = kioskRoom(ctx.entityId, r.kioskId);
+      realtime?.emitToRoom(room, 'kioskCommand', eventOf(r));
+      if (((await realtime?.dataInRoom(room)) ?? []).length > 0) sent.push(r.id);
+    }
+    await markSent(ctx.entityId, sent);
+    return rows.map((r) => ({
+      id: r.id,
+      kiosk_id: r.kioskId,
+      command: r.command,
+      status: sent.includes(r.id) ? 'pending' : r.status,
+    }));
+  }
+  /** Placed requests that went out on a kiosk's socket are pending the kiosk's answer. */
+  async function markSent(entityId: string, ids: string[]) {
+    if (!ids.length) return;
+    await db
+      .update(kioskCommands)
+      .set({ status: 'pending' })
+      .where(
+        and(eq(kioskCommands.entityId, entityId), inArray(kioskCommands.id, ids), eq(kioskCommands.status, 'placed')),
+      );
+  }
+  async function senderOf(ctx: RequestContext) {
+    const [u] = await db
+      .select({ fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(and(eq(users.entityId, ctx.entityId), eq(users.id, ctx.userId)));
+    return { userName: u?.fullName ?? '', isSuperAdmin: u?.email === TECH_TEAM_EMAIL ? 1 : 0 };
+  }
+  /** Spec fields sent in a body must agree with the token and the kiosks named (spec 2 §7). */
+  async function checkBody(ctx: RequestContext, ids: readonly string[], body: CommandBodyFields) {
+    const sender = await senderOf(ctx);
+    if (body.entityId !== undefined && body.entityId !== ctx.entityId) throw forbidden();
+    if (body.isSuperAdmin !== undefined && body.isSuperAdmin !== sender.isSuperAdmin) throw forbidden();
+    if (body.userName !== undefined && body.userName !== sender.userName) throw forbidden();
+    const rows = await ownKiosks(ctx, ids);
+    const errors: Record<string, string[]> = {};
+    if (body.kioskName !== undefined && !(rows.length === 1 && rows[0]!.kioskName === body.kioskName))
+      errors.kioskName = ['validation.required'];
+    if (body.macAddress !== undefined && !(rows.length === 1 && rows[0]!.macAddress === body.macAddress))
+      errors.macAddress = ['validation.required'];
+    if (Object.keys(errors).length) throw invalid(errors);
   }
   /** After a move or a settings change the kiosk is told its new name and area. */
   async function sendSettings(ctx: RequestContext, ids: readonly string[]) {
@@ -100,6 +169,7 @@ export function kioskCommandsService(
   });
 
   return {
+    now,
     ownKiosks,
     ...kioskRequests(db, ownKiosks, realtime),
 
@@ -149,7 +219,7 @@ export function kioskCommandsService(
           and(
             eq(kioskCommands.entityId, ctx.entityId),
             eq(kioskCommands.kioskId, id),
-            eq(kioskCommands.status, 'pending'),
+            inArray(kioskCommands.status, [...WAITING_STATUSES]),
           ),
         )
         .orderBy(asc(kioskCommands.createdAt));
@@ -170,9 +240,11 @@ export function kioskCommandsService(
       ids: readonly string[],
       command: KioskCommandName,
       payload: Record<string, unknown> = {},
+      body: CommandBodyFields = {},
     ) {
       await ownKiosks(ctx, ids);
       assertAllowed(ctx, 'sites_devices');
+      await checkBody(ctx, ids, body);
       return send(
         ctx,
         ids.map((kioskId) => ({ kioskId, command, payload })),
@@ -213,27 +285,27 @@ export function kioskCommandsService(
           and(
             eq(kioskCommands.entityId, ctx.entityId),
             eq(kioskCommands.kioskId, ctx.userId),
-            eq(kioskCommands.status, 'pending'),
+            inArray(kioskCommands.status, [...WAITING_STATUSES]),
           ),
         )
         .orderBy(asc(kioskCommands.createdAt));
       for (const c of pending) socket.emit('kioskCommand', eventOf(c));
+      await markSent(
+        ctx.entityId,
+        pending.map((c) => c.id),
+      );
     },
 
     /** Only the kiosk's own commands move on; a finished one never goes back to delivered. */
     async acknowledge(ctx: RequestContext, ack: KioskCommandAck) {
-      if (
-        typeof ack?.id !== 'string' ||
-        !/^[0-9a-f-]{36}$/i.test(ack.id) ||
-        !['delivered', 'succeeded', 'failed'].includes(ack.status)
-      )
+      if (typeof ack?.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(ack.id) || !Object.hasOwn(ACK_FROM, ack.status))
         return;
       const mine = and(
         eq(kioskCommands.entityId, ctx.entityId),
         eq(kioskCommands.kioskId, ctx.userId),
         eq(kioskCommands.id, ack.id),
       );
-      const from = ack.status === 'delivered' ? ['pending'] : ['pending', 'delivered'];
+      const from = [...ACK_FROM[ack.status]];
       await db
         .update(kioskCommands)
         .set({ status: ack.status, deliveredAt: new Date(now()) })

@@ -67,7 +67,7 @@ eachDatabase((get) => {
     const { socket, received } = await online('Lobby east');
     await until(() => received.length >= 3);
     expect(received.map((c) => c.command)).toEqual(['pull_database', 'open_door', 'logging']);
-    expect(received[2]!.payload).toEqual({ enabled: true });
+    expect(received[2]!.payload).toMatchObject({ enabled: true, entityId: expect.any(String) });
     for (const c of received) socket.emit('kioskCommandAck', { id: c.id, status: 'delivered' });
     await until(
       async () => (await call('GET', `get_kiosk_with_setting/${id}`)).json().data.pending_commands.length === 0,

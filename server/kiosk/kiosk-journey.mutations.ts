@@ -8,6 +8,7 @@ import type { ArgsOf } from '../../sync/catalogue';
 import { deriveJourney } from '../../domain/kiosk-journey';
 import type { RegistrationMethod } from '../../domain/journey';
 import { parseTemperature } from '../../domain/temperature';
+import { judgeEvent } from '../attendance/attendance-judge';
 import { pairVisits } from '../dashboard/visit-pairing';
 import { journeyFlows, journeys } from '../db/schema/journeys';
 import { complianceForms } from '../db/schema/kiosk-config';
@@ -111,6 +112,20 @@ async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {
     },
     kioskId,
   );
+  // Late / early as the server judges it (issue 14): replaces the device's reason and code.
+  if (d.signedIn)
+    d.details = (await judgeEvent(a.tx, entityId, {
+      eventId: args.signInEventId,
+      personId: args.personId,
+      kind: 'in',
+      areaId: args.areaId,
+      journeyId: args.journeyId ?? null,
+      journeyFlowId: args.journeyFlowId ?? null,
+      userTypeId,
+      at,
+      details: d.details as Record<string, unknown>,
+      source: 'kiosk',
+    })) as typeof d.details;
 
   if (args.compliance && d.compliance) {
     const c = args.compliance;
@@ -241,13 +256,23 @@ async function signOut(a: ApplyContext, args: ArgsOf<'kiosk.signOut'>): Promise<
     mutationId: a.mutationId,
     recordedBy: a.ctx.userId,
     receivedAt: a.receivedAt,
-    details: {
+    details: await judgeEvent(a.tx, entityId, {
+      eventId: args.eventId,
+      personId: args.personId,
+      kind: 'out',
+      areaId: args.areaId,
+      journeyId: args.journeyId ?? null,
+      userTypeId: person.userTypeId,
+      at: args.at + a.clockOffsetMs,
+      details: {
+        source: 'kiosk',
+        kioskId: a.ctx.userId,
+        method: args.method,
+        ...(args.journeyId ? { journeyId: args.journeyId } : {}),
+        ...args.reason,
+      },
       source: 'kiosk',
-      kioskId: a.ctx.userId,
-      method: args.method,
-      ...(args.journeyId ? { journeyId: args.journeyId } : {}),
-      ...args.reason,
-    },
+    }),
   };
   // A sign-out of someone not on site is kept too: presence is derived from events (a no-op there).
   if ((await a.tx.insert(visitEvents).values(event).onConflictDoNothing().returning({ id: visitEvents.id })).length) {

@@ -217,7 +217,9 @@ eachDatabase((get) => {
     ]);
   });
 
-  it('signs a person out in one mutation with the reason', async () => {
+  // Issue 14: the server judges late/early itself (server/attendance/attendance-judge.ts); a
+  // reason the mode does not offer at that moment, and the device's code, are not stored.
+  it('signs a person out in one mutation, keeping only the attendance the server judged', async () => {
     const eventId = uuidv7();
     expect(
       await send('kiosk.signOut', {
@@ -233,8 +235,10 @@ eachDatabase((get) => {
     expect(row).toMatchObject({
       kind: 'out',
       personId: hostId,
-      details: expect.objectContaining({ source: 'kiosk', reasonId: 'r1' }),
+      details: expect.objectContaining({ source: 'kiosk' }),
     });
+    expect(row!.details).not.toMatchObject({ reasonId: 'r1' });
+    expect(row!.details).not.toMatchObject({ attendanceCode: 'MEDICAL' });
   });
 
   it('still applies what an older kiosk build queued: a visit, then its sign-in', async () => {

@@ -39,7 +39,7 @@ eachDatabase((get) => {
     expect(res.statusCode).toBe(201);
     await until(() => received.some((c) => c.command === 'update_app'));
     const cmd = received.find((c) => c.command === 'update_app')!;
-    expect(cmd.payload).toEqual({ key: 'rollout-7', version: '2.0.0' });
+    expect(cmd.payload).toMatchObject({ key: 'rollout-7', version: '2.0.0', kioskName: 'Front desk', isSuperAdmin: 0 });
     const [listed] = await requestsOf('Front desk');
     expect(listed).toMatchObject({
       id: cmd.id,
@@ -73,7 +73,8 @@ eachDatabase((get) => {
       data: [{ command: 'remote_show_screen', status: 'pending' }],
     });
     await until(() => received.length === 5);
-    expect(received.map((c) => [c.command, c.payload])).toEqual([
+    // Each payload also carries the spec's request fields (kioskName, userName, …).
+    expect(received.map((c) => [c.command, c.payload])).toMatchObject([
       ['push_restart', {}],
       ['refresh_face_library', {}],
       ['remote_support', { state: 'start' }],

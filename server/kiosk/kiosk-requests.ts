@@ -1,14 +1,20 @@
 // The requests (commands) sent to kiosks, as the dashboard lists them (spec 2 §7
 // "GET /kiosks/requests/…"), and a kiosk's room data: whether its socket is joined now, when it
 // was last seen, and what it has not yet received. Part of the kiosk commands service.
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
-import type { KioskCommandName, KioskCommandStatus, KioskRequestItem } from '../../domain/kiosk-commands';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  DONE_STATUSES,
+  WAITING_STATUSES,
+  type KioskCommandName,
+  type KioskCommandStatus,
+  type KioskRequestItem,
+} from '../../domain/kiosk-commands';
 import { kioskRoom } from '../../sync/events';
 import type { Db } from '../db/database';
 import { kioskCommands } from '../db/schema/kiosk-commands';
 import { kiosks } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
-import { notFound } from '../http/api-error';
+import { ApiError, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
 
@@ -54,7 +60,34 @@ export function kioskRequests(db: Db, ownKiosks: OwnKiosks, realtime?: Pick<Real
     }));
   }
 
+  /** Cancel one not yet delivered, close one that is done; anything else is a 409 saying so. */
+  async function setState(ctx: RequestContext, id: string, action: 'cancel' | 'close', at: Date) {
+    const [c] = await db
+      .select()
+      .from(kioskCommands)
+      .where(and(eq(kioskCommands.entityId, ctx.entityId), eq(kioskCommands.id, id)));
+    if (!c) throw notFound();
+    await ownKiosks(ctx, [c.kioskId]);
+    assertAllowed(ctx, 'sites_devices');
+    const from: readonly string[] = action === 'cancel' ? WAITING_STATUSES : DONE_STATUSES;
+    const to = action === 'cancel' ? 'canceled' : 'closed';
+    const [done] = await db
+      .update(kioskCommands)
+      .set({ status: to, deliveredAt: at })
+      .where(
+        and(
+          eq(kioskCommands.entityId, ctx.entityId),
+          eq(kioskCommands.id, id),
+          inArray(kioskCommands.status, [...from]),
+        ),
+      )
+      .returning();
+    if (!done) throw new ApiError(409, 'kiosk_request_state', undefined, { action: to });
+    return { id, status: to as KioskCommandStatus };
+  }
+
   return {
+    setState,
     /** One kiosk's requests, newest first. */
     async requestsOfKiosk(ctx: RequestContext, kioskId: string, userId: string) {
       await ownKiosks(ctx, [kioskId]);
@@ -83,7 +116,7 @@ export function kioskRequests(db: Db, ownKiosks: OwnKiosks, realtime?: Pick<Real
           and(
             eq(kioskCommands.entityId, ctx.entityId),
             eq(kioskCommands.kioskId, id),
-            eq(kioskCommands.status, 'pending'),
+            inArray(kioskCommands.status, [...WAITING_STATUSES]),
           ),
         )
         .orderBy(asc(kioskCommands.createdAt));

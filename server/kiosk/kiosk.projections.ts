@@ -23,7 +23,8 @@ export async function kioskSnapshotOf(db: Executor, entityId: string): Promise<C
   // A device stores the change's version as the row's: a form's change carries its form version.
   for (const f of await db.select().from(complianceForms).where(eq(complianceForms.entityId, entityId)))
     out.push(rowChange('complianceForms', f, f.version));
-  add('attendanceModes', await db.select().from(attendanceModes).where(eq(attendanceModes.entityId, entityId)));
+  for (const m of await db.select().from(attendanceModes).where(eq(attendanceModes.entityId, entityId)))
+    out.push(rowChange('attendanceModes', m, m.version));
   add('customFields', await db.select().from(customFields).where(eq(customFields.entityId, entityId)));
   add('announcements', await db.select().from(announcements).where(eq(announcements.entityId, entityId)));
   add('kioskVisits', await db.select().from(kioskVisits).where(eq(kioskVisits.entityId, entityId)));

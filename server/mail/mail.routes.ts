@@ -7,12 +7,19 @@ import { contextOf, requirePermission } from '../http/context';
 import type { Mailer } from './mailer';
 
 export async function mailRoutes(app: FastifyInstance, { mailer }: { mailer: Mailer }) {
-  app.get('/api/mail-log', { preHandler: requirePermission('users') }, async (request) => ({
-    data: (await mailer.list(contextOf(request).entityId)).map((m) => ({
-      ...m,
-      subject: maskSecrets(m.subject),
-      text: maskSecrets(m.text),
-      error: m.error === null ? null : maskSecrets(m.error),
-    })),
-  }));
+  app.get(
+    '/api/mail-log',
+    {
+      config: { openapi: { summary: 'Mail sent by the server (the mail log)' } },
+      preHandler: requirePermission('users'),
+    },
+    async (request) => ({
+      data: (await mailer.list(contextOf(request).entityId)).map((m) => ({
+        ...m,
+        subject: maskSecrets(m.subject),
+        text: maskSecrets(m.text),
+        error: m.error === null ? null : maskSecrets(m.error),
+      })),
+    }),
+  );
 }

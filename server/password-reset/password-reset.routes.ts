@@ -3,7 +3,7 @@
 // GET /api/reset-password/{token} says whose password the link sets;
 // POST /api/reset-password/{token} sets it once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forgotPasswordSchema } from '../../domain/password-reset';
+import { forgotPasswordSchema, newPasswordSchema } from '../../domain/password-reset';
 import { languageOf } from '../http/context';
 import { t } from '../http/i18n';
 import { parseOrThrow } from '../http/validate';
@@ -16,21 +16,37 @@ interface Options {
 }
 
 export async function passwordResetRoutes(app: FastifyInstance, { passwordReset, publicUrl }: Options) {
-  app.post('/api/forgot-password', { config: { public: true, rateLimit: WRITE_LIMIT } }, async (request) => {
-    const input = parseOrThrow(forgotPasswordSchema, request.body);
-    await passwordReset.request(input.email, baseUrlOf(request, publicUrl));
-    return { message: t(input.lang ?? languageOf(request), 'passwordReset.sent') };
-  });
+  app.post(
+    '/api/forgot-password',
+    {
+      config: {
+        openapi: { summary: 'Mail a password reset link', body: forgotPasswordSchema },
+        public: true,
+        rateLimit: WRITE_LIMIT,
+      },
+    },
+    async (request) => {
+      const input = parseOrThrow(forgotPasswordSchema, request.body);
+      await passwordReset.request(input.email, baseUrlOf(request, publicUrl));
+      return { message: t(input.lang ?? languageOf(request), 'passwordReset.sent') };
+    },
+  );
 
   app.get<{ Params: { token: string } }>(
     '/api/reset-password/:token',
-    { config: { public: true, rateLimit: READ_LIMIT } },
+    { config: { openapi: { summary: 'Check a password reset link' }, public: true, rateLimit: READ_LIMIT } },
     async (request) => ({ data: await passwordReset.inspect(request.params.token) }),
   );
 
   app.post<{ Params: { token: string } }>(
     '/api/reset-password/:token',
-    { config: { public: true, rateLimit: WRITE_LIMIT } },
+    {
+      config: {
+        openapi: { summary: 'Set a new password through a reset link', body: newPasswordSchema },
+        public: true,
+        rateLimit: WRITE_LIMIT,
+      },
+    },
     async (request) => {
       await passwordReset.complete(request.params.token, request.body);
       return { message: t(languageOf(request), 'passwordReset.done') };

@@ -19,61 +19,115 @@ type IdParams = { Params: { id: string } };
 export async function peopleRoutes(app: FastifyInstance, { people }: { people: PeopleService }) {
   // Routes with ids: the service checks ownership (404) before the permission.
   const own = { preHandler: declarePermission('users') };
-  app.get<{ Params: { entityId: string } }>('/api/users/:entityId', own, async (request) =>
-    people.list(contextOf(request), request.params.entityId, parseOrThrow(usersQuery, request.query)),
+  app.get<{ Params: { entityId: string } }>(
+    '/api/users/:entityId',
+    { ...own, config: { openapi: { summary: "The company's users (paged, filtered)", query: usersQuery } } },
+    async (request) =>
+      people.list(contextOf(request), request.params.entityId, parseOrThrow(usersQuery, request.query)),
   );
 
   app.post(
     '/api/users',
-    { bodyLimit: PHOTO_BODY_LIMIT, preHandler: requirePermission('users') },
+    {
+      config: { openapi: { summary: 'Create a user', body: userInput, status: 201 } },
+      bodyLimit: PHOTO_BODY_LIMIT,
+      preHandler: requirePermission('users'),
+    },
     async (request, reply) => {
       const user = await people.create(contextOf(request), parseOrThrow(userInput, request.body));
       return reply.code(201).send({ data: user, message: 'User Created' });
     },
   );
 
-  app.post<IdParams>('/api/users/update/:id', { bodyLimit: PHOTO_BODY_LIMIT, ...own }, async (request) => ({
-    data: await people.update(contextOf(request), request.params.id, request.body, (b) => parseOrThrow(userInput, b)),
-    message: 'User Updated',
-  }));
+  app.post<IdParams>(
+    '/api/users/update/:id',
+    { config: { openapi: { summary: 'Update a user', body: userInput } }, bodyLimit: PHOTO_BODY_LIMIT, ...own },
+    async (request) => ({
+      data: await people.update(contextOf(request), request.params.id, request.body, (b) => parseOrThrow(userInput, b)),
+      message: 'User Updated',
+    }),
+  );
 
-  app.delete<IdParams>('/api/users/:id', own, async (request) => {
-    await people.remove(contextOf(request), request.params.id);
-    return { message: 'User Deleted' };
-  });
+  app.delete<IdParams>(
+    '/api/users/:id',
+    { ...own, config: { openapi: { summary: 'Archive a user' } } },
+    async (request) => {
+      await people.remove(contextOf(request), request.params.id);
+      return { message: 'User Deleted' };
+    },
+  );
 
-  app.put('/api/users_active', { preHandler: requirePermission('users') }, async (request) => {
-    const input = parseOrThrow(usersActiveInput, request.body);
-    return {
-      data: await people.setActive(contextOf(request), input.user_ids, input.active),
-      message: 'User Status Updated',
-    };
-  });
+  app.put(
+    '/api/users_active',
+    {
+      config: { openapi: { summary: 'Activate or deactivate users', body: usersActiveInput } },
+      preHandler: requirePermission('users'),
+    },
+    async (request) => {
+      const input = parseOrThrow(usersActiveInput, request.body);
+      return {
+        data: await people.setActive(contextOf(request), input.user_ids, input.active),
+        message: 'User Status Updated',
+      };
+    },
+  );
 
-  app.put('/api/users_usertype', { preHandler: requirePermission('users') }, async (request) => {
-    const input = parseOrThrow(usersUserTypeInput, request.body);
-    return {
-      data: await people.moveType(contextOf(request), input.user_ids, input.user_type_id),
-      message: 'User Moved',
-    };
-  });
+  app.put(
+    '/api/users_usertype',
+    {
+      config: { openapi: { summary: 'Change the user type of users', body: usersUserTypeInput } },
+      preHandler: requirePermission('users'),
+    },
+    async (request) => {
+      const input = parseOrThrow(usersUserTypeInput, request.body);
+      return {
+        data: await people.moveType(contextOf(request), input.user_ids, input.user_type_id),
+        message: 'User Moved',
+      };
+    },
+  );
 
-  app.get<IdParams>('/api/users/photo/:id', own, async (request, reply) => {
-    const photo = await people.photo(contextOf(request), request.params.id);
-    return reply.header('content-type', photo.mime).header('cache-control', 'private, max-age=86400').send(photo.bytes);
-  });
+  app.get<IdParams>(
+    '/api/users/photo/:id',
+    { ...own, config: { openapi: { summary: "A user's photo", produces: 'image/*' } } },
+    async (request, reply) => {
+      const photo = await people.photo(contextOf(request), request.params.id);
+      return reply
+        .header('content-type', photo.mime)
+        .header('cache-control', 'private, max-age=86400')
+        .send(photo.bytes);
+    },
+  );
 
-  app.get<{ Params: { entityId: string } }>('/api/labels/:entityId', own, async (request) => ({
-    data: await people.labels(contextOf(request), request.params.entityId),
-  }));
+  app.get<{ Params: { entityId: string } }>(
+    '/api/labels/:entityId',
+    { ...own, config: { openapi: { summary: "The company's labels" } } },
+    async (request) => ({
+      data: await people.labels(contextOf(request), request.params.entityId),
+    }),
+  );
 
-  app.post('/api/label', { preHandler: requirePermission('users') }, async (request, reply) => {
-    const input = parseOrThrow(labelInput, request.body);
-    return reply.code(201).send({ data: await people.createLabel(contextOf(request), input.name) });
-  });
+  app.post(
+    '/api/label',
+    {
+      config: { openapi: { summary: 'Create a label', body: labelInput, status: 201 } },
+      preHandler: requirePermission('users'),
+    },
+    async (request, reply) => {
+      const input = parseOrThrow(labelInput, request.body);
+      return reply.code(201).send({ data: await people.createLabel(contextOf(request), input.name) });
+    },
+  );
 
-  app.post('/api/mass_action_apply_labels', { preHandler: requirePermission('users') }, async (request) => {
-    const input = parseOrThrow(applyLabelsInput, request.body);
-    return { data: await people.applyLabels(contextOf(request), input.user_ids, input.label_ids) };
-  });
+  app.post(
+    '/api/mass_action_apply_labels',
+    {
+      config: { openapi: { summary: 'Apply labels to users', body: applyLabelsInput } },
+      preHandler: requirePermission('users'),
+    },
+    async (request) => {
+      const input = parseOrThrow(applyLabelsInput, request.body);
+      return { data: await people.applyLabels(contextOf(request), input.user_ids, input.label_ids) };
+    },
+  );
 }

@@ -7,12 +7,23 @@ import { parseOrThrow } from '../http/validate';
 import type { UserTypesService } from './user-types.service';
 
 export async function userTypesRoutes(app: FastifyInstance, { userTypes }: { userTypes: UserTypesService }) {
-  app.get('/api/user-types', { preHandler: requirePermission('show_user_types_list') }, async (request) => ({
-    data: await userTypes.list(contextOf(request)),
-  }));
+  app.get(
+    '/api/user-types',
+    { config: { openapi: { summary: 'User types' } }, preHandler: requirePermission('show_user_types_list') },
+    async (request) => ({
+      data: await userTypes.list(contextOf(request)),
+    }),
+  );
 
-  app.post('/api/user-types', { preHandler: requirePermission('add_new_user_type') }, async (request, reply) => {
-    const created = await userTypes.create(contextOf(request), parseOrThrow(userTypeInput, request.body));
-    return reply.code(201).send({ data: created });
-  });
+  app.post(
+    '/api/user-types',
+    {
+      config: { openapi: { summary: 'Create a user type', body: userTypeInput, status: 201 } },
+      preHandler: requirePermission('add_new_user_type'),
+    },
+    async (request, reply) => {
+      const created = await userTypes.create(contextOf(request), parseOrThrow(userTypeInput, request.body));
+      return reply.code(201).send({ data: created });
+    },
+  );
 }

@@ -16,6 +16,8 @@ import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
 import { baseUrlOf } from './public-http';
 
+const visitParams = v.object({ visitId: v.pipe(v.string(), v.uuid()) });
+
 export async function expectedVisitsRoutes(
   app: FastifyInstance,
   { services, publicUrl }: { services: Services; publicUrl?: string },
@@ -23,52 +25,82 @@ export async function expectedVisitsRoutes(
   const visits = services.expectedVisits;
   const can = { preHandler: requirePermission('dashboard') };
 
-  app.get('/api/expected-visits', can, async (request) => ({ data: await visits.list(contextOf(request)) }));
+  app.get('/api/expected-visits', { ...can, config: { openapi: { summary: 'Expected visits' } } }, async (request) => ({
+    data: await visits.list(contextOf(request)),
+  }));
 
-  app.post('/api/add-expected-visitors', can, async (request, reply) => {
-    const ctx = contextOf(request);
-    const b = parseOrThrow(addExpectedVisitorsBody, request.body);
-    const data = await visits.add(ctx, b.visitors, { lang: ctx.lang, baseUrl: baseUrlOf(request, publicUrl) });
-    return reply.code(201).send({ data });
-  });
+  app.post(
+    '/api/add-expected-visitors',
+    { ...can, config: { openapi: { summary: 'Add expected visitors', body: addExpectedVisitorsBody, status: 201 } } },
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const b = parseOrThrow(addExpectedVisitorsBody, request.body);
+      const data = await visits.add(ctx, b.visitors, { lang: ctx.lang, baseUrl: baseUrlOf(request, publicUrl) });
+      return reply.code(201).send({ data });
+    },
+  );
 
   for (const action of APPROVAL_ACTIONS) {
-    app.post(`/api/${action}`, can, async (request) => {
+    const summary = `Expected visit: ${action.replace(/-/g, ' ')}`;
+    app.post(`/api/${action}`, { ...can, config: { openapi: { summary, body: visitIdBody } } }, async (request) => {
       const b = parseOrThrow(visitIdBody, request.body);
       return { data: await visits.decide(contextOf(request), action, b.visit_id, baseUrlOf(request, publicUrl)) };
     });
   }
 
   // A fresh personal link (the code is kept hashed): POST, since it replaces the one mailed before.
-  app.post('/api/expected-visit-link', can, async (request) => {
-    const b = parseOrThrow(visitIdBody, request.body);
-    return { data: await visits.personalLink(contextOf(request), b.visit_id, baseUrlOf(request, publicUrl)) };
-  });
+  app.post(
+    '/api/expected-visit-link',
+    { ...can, config: { openapi: { summary: 'A fresh personal link for an expected visit', body: visitIdBody } } },
+    async (request) => {
+      const b = parseOrThrow(visitIdBody, request.body);
+      return { data: await visits.personalLink(contextOf(request), b.visit_id, baseUrlOf(request, publicUrl)) };
+    },
+  );
 
-  app.put('/api/edit-expected-visit', can, async (request) => {
-    const b = parseOrThrow(editExpectedVisitBody, request.body);
-    return { data: await visits.edit(contextOf(request), b) };
-  });
+  app.put(
+    '/api/edit-expected-visit',
+    { ...can, config: { openapi: { summary: 'Edit an expected visit', body: editExpectedVisitBody } } },
+    async (request) => {
+      const b = parseOrThrow(editExpectedVisitBody, request.body);
+      return { data: await visits.edit(contextOf(request), b) };
+    },
+  );
 
-  app.delete('/api/delete-expected-visit', can, async (request) => {
-    const q = parseOrThrow(visitIdBody, request.query);
-    return { data: await visits.remove(contextOf(request), q.visit_id) };
-  });
+  app.delete(
+    '/api/delete-expected-visit',
+    { ...can, config: { openapi: { summary: 'Delete an expected visit', query: visitIdBody } } },
+    async (request) => {
+      const q = parseOrThrow(visitIdBody, request.query);
+      return { data: await visits.remove(contextOf(request), q.visit_id) };
+    },
+  );
 
-  app.post('/api/validate-user-update', { preHandler: requirePermission('users') }, async (request) => {
-    const b = parseOrThrow(validateUserUpdateBody, request.body);
-    const ctx = contextOf(request);
-    const errors = await visits.validateUserUpdate(ctx, b.email, b.phone, b.user_id);
-    return {
-      errors: Object.fromEntries(
-        Object.entries(errors).map(([field, keys]) => [field, keys.map((k) => validationMessage(ctx.lang, k))]),
-      ),
-    };
-  });
+  app.post(
+    '/api/validate-user-update',
+    {
+      config: { openapi: { summary: 'Check a user update before saving it', body: validateUserUpdateBody } },
+      preHandler: requirePermission('users'),
+    },
+    async (request) => {
+      const b = parseOrThrow(validateUserUpdateBody, request.body);
+      const ctx = contextOf(request);
+      const errors = await visits.validateUserUpdate(ctx, b.email, b.phone, b.user_id);
+      return {
+        errors: Object.fromEntries(
+          Object.entries(errors).map(([field, keys]) => [field, keys.map((k) => validationMessage(ctx.lang, k))]),
+        ),
+      };
+    },
+  );
 
-  app.get('/api/visitor-photos/:visitId', can, async (request, reply) => {
-    const { visitId } = parseOrThrow(v.object({ visitId: v.pipe(v.string(), v.uuid()) }), request.params);
-    const photo = await visits.photo(contextOf(request), visitId);
-    return reply.type(photo.type).header('cache-control', 'private, max-age=3600').send(photo.bytes);
-  });
+  app.get(
+    '/api/visitor-photos/:visitId',
+    { ...can, config: { openapi: { summary: "A visit's visitor photo", params: visitParams, produces: 'image/*' } } },
+    async (request, reply) => {
+      const { visitId } = parseOrThrow(visitParams, request.params);
+      const photo = await visits.photo(contextOf(request), visitId);
+      return reply.type(photo.type).header('cache-control', 'private, max-age=3600').send(photo.bytes);
+    },
+  );
 }

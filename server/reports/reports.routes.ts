@@ -23,31 +23,52 @@ export async function reportsRoutes(
     await exports.idle();
   });
 
-  app.get('/api/reports/history', { preHandler: requirePermission('show_history_list') }, async (request) =>
-    reports.history(contextOf(request), parseOrThrow(historyQuery, request.query)),
+  app.get(
+    '/api/reports/history',
+    {
+      config: { openapi: { summary: 'History report', query: historyQuery } },
+      preHandler: requirePermission('show_history_list'),
+    },
+    async (request) => reports.history(contextOf(request), parseOrThrow(historyQuery, request.query)),
   );
 
-  app.get('/api/reports/visit-summary', { preHandler: requirePermission('show_visit_summary_list') }, async (request) =>
-    reports.visitSummary(contextOf(request), parseOrThrow(visitSummaryQuery, request.query)),
+  app.get(
+    '/api/reports/visit-summary',
+    {
+      config: { openapi: { summary: 'Visit summary report', query: visitSummaryQuery } },
+      preHandler: requirePermission('show_visit_summary_list'),
+    },
+    async (request) => reports.visitSummary(contextOf(request), parseOrThrow(visitSummaryQuery, request.query)),
   );
 
   // Asking for an export needs the permission of the report exported (checked by the service).
   app.post(
     '/api/exports',
-    { preHandler: requirePermission('show_history_list', 'show_visit_summary_list') },
+    {
+      config: { openapi: { summary: 'Start an export of a report', body: exportRequest, status: 201 } },
+      preHandler: requirePermission('show_history_list', 'show_visit_summary_list'),
+    },
     async (request, reply) => {
       const created = await exports.create(contextOf(request), parseOrThrow(exportRequest, request.body));
       return reply.code(201).send({ data: created });
     },
   );
 
-  app.get('/api/exports', { preHandler: requirePermission('show_export_list') }, async (request) =>
-    exports.list(contextOf(request), parseOrThrow(exportListQuery, request.query).limit),
+  app.get(
+    '/api/exports',
+    {
+      config: { openapi: { summary: 'Exports, newest first', query: exportListQuery } },
+      preHandler: requirePermission('show_export_list'),
+    },
+    async (request) => exports.list(contextOf(request), parseOrThrow(exportListQuery, request.query).limit),
   );
 
   app.get<{ Params: { id: string } }>(
     '/api/exports/:id/file',
-    { preHandler: declarePermission('show_export_list') },
+    {
+      config: { openapi: { summary: "An export's file", produces: 'application/octet-stream' } },
+      preHandler: declarePermission('show_export_list'),
+    },
     async (request, reply) => {
       const file = await exports.file(contextOf(request), request.params.id);
       return reply

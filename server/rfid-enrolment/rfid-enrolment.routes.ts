@@ -14,17 +14,24 @@ interface Options {
 }
 
 export async function rfidEnrolmentRoutes(app: FastifyInstance, { rfidLinks, publicUrl }: Options) {
-  app.post('/api/rfid_enrollment/link', { preHandler: requirePermission('users') }, async (request, reply) => {
-    const ctx = contextOf(request);
-    const b = parseOrThrow(rfidLinkInput, request.body);
-    return reply
-      .code(201)
-      .send({ data: await rfidLinks.start(ctx, b, { lang: ctx.lang, baseUrl: baseUrlOf(request, publicUrl) }) });
-  });
+  app.post(
+    '/api/rfid_enrollment/link',
+    {
+      config: { openapi: { summary: 'Mail a user a link to enrol their RFID card', body: rfidLinkInput } },
+      preHandler: requirePermission('users'),
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const b = parseOrThrow(rfidLinkInput, request.body);
+      return reply
+        .code(201)
+        .send({ data: await rfidLinks.start(ctx, b, { lang: ctx.lang, baseUrl: baseUrlOf(request, publicUrl) }) });
+    },
+  );
 
   app.get<{ Params: { code: string } }>(
     '/api/rfid/:lang/:code',
-    { config: { public: true, rateLimit: READ_LIMIT } },
+    { config: { openapi: { summary: 'Open an RFID enrolment link' }, public: true, rateLimit: READ_LIMIT } },
     async (request) => {
       langParam(request);
       return { data: await rfidLinks.details(request.params.code) };
@@ -34,7 +41,13 @@ export async function rfidEnrolmentRoutes(app: FastifyInstance, { rfidLinks, pub
   // The link is checked before the body: a bad code is 404 whatever was sent.
   app.post<{ Params: { code: string } }>(
     '/api/rfid/:lang/:code',
-    { config: { public: true, rateLimit: WRITE_LIMIT } },
+    {
+      config: {
+        openapi: { summary: 'Enrol an RFID card through a link', body: rfidCardBody },
+        public: true,
+        rateLimit: WRITE_LIMIT,
+      },
+    },
     async (request) => {
       langParam(request);
       await rfidLinks.details(request.params.code);

@@ -6,7 +6,7 @@ import type { Services } from '../services';
 export async function rolesRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.get<{ Params: { entityId: string } }>(
     '/api/roles/:entityId',
-    { preHandler: declarePermission('users') },
+    { config: { openapi: { summary: "The company's roles" } }, preHandler: declarePermission('users') },
     async (request) => ({
       data: await services.roles.list(contextOf(request), request.params.entityId),
     }),

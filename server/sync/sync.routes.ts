@@ -21,24 +21,41 @@ export async function syncRoutes(
   const peopleAndDevices = requireLogin({ devices: true });
   // A batch of up to 1,000 mutations with their arguments fits in 4 MB. Only the envelope can
   // fail the batch (400); a malformed entry is rejected alone by the service.
-  app.post('/api/sync/push', { bodyLimit: 4 * 1024 * 1024, preHandler: peopleAndDevices }, async (request) => {
-    parseOrThrow(pushEnvelope, request.body);
-    // The entries go on as sent (the envelope's output keeps only their seqs): a bad entry's
-    // text or nesting is its own rejection, not the batch's.
-    const envelope = request.body as PushEnvelope;
-    const answer = await sync.push(contextOf(request), envelope);
-    metrics?.pushed(answer.results, lagsOf(envelope, now()));
-    return answer;
-  });
+  app.post(
+    '/api/sync/push',
+    {
+      config: {
+        openapi: { summary: 'Push a batch of offline mutations (sync)', body: pushEnvelope, syncMutations: true },
+      },
+      bodyLimit: 4 * 1024 * 1024,
+      preHandler: peopleAndDevices,
+    },
+    async (request) => {
+      parseOrThrow(pushEnvelope, request.body);
+      // The entries go on as sent (the envelope's output keeps only their seqs): a bad entry's
+      // text or nesting is its own rejection, not the batch's.
+      const envelope = request.body as PushEnvelope;
+      const answer = await sync.push(contextOf(request), envelope);
+      metrics?.pushed(answer.results, lagsOf(envelope, now()));
+      return answer;
+    },
+  );
 
-  app.get('/api/sync/pull', { preHandler: peopleAndDevices }, async (request) => {
-    const q = parseOrThrow(pullQuery, request.query);
-    const answer = await sync.pull(contextOf(request), {
-      deviceId: q.deviceId,
-      cursor: q.cursor,
-      limit: q.limit ?? DEFAULT_PULL_LIMIT,
-    });
-    metrics?.pulled(answer.changes.length);
-    return answer;
-  });
+  app.get(
+    '/api/sync/pull',
+    {
+      config: { openapi: { summary: 'Pull changes since a cursor (sync)', query: pullQuery } },
+      preHandler: peopleAndDevices,
+    },
+    async (request) => {
+      const q = parseOrThrow(pullQuery, request.query);
+      const answer = await sync.pull(contextOf(request), {
+        deviceId: q.deviceId,
+        cursor: q.cursor,
+        limit: q.limit ?? DEFAULT_PULL_LIMIT,
+      });
+      metrics?.pulled(answer.changes.length);
+      return answer;
+    },
+  );
 }

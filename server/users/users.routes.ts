@@ -7,12 +7,24 @@ import type { Services } from '../services';
 
 export async function usersRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const login = { preHandler: requireLogin() };
-  app.get('/api/user_details', login, async (request) => ({ data: await services.users.details(contextOf(request)) }));
+  app.get(
+    '/api/user_details',
+    { ...login, config: { openapi: { summary: "The caller's own profile" } } },
+    async (request) => ({ data: await services.users.details(contextOf(request)) }),
+  );
 
-  app.get('/api/user-role', login, async (request) => ({ data: await services.users.role(contextOf(request)) }));
+  app.get(
+    '/api/user-role',
+    { ...login, config: { openapi: { summary: "The caller's role and permissions" } } },
+    async (request) => ({ data: await services.users.role(contextOf(request)) }),
+  );
 
-  app.post('/api/change-lang', login, async (request) => {
-    const { lang } = parseOrThrow(changeLangSchema, request.body);
-    return { data: await services.users.changeLang(contextOf(request), lang) };
-  });
+  app.post(
+    '/api/change-lang',
+    { ...login, config: { openapi: { summary: "Change the caller's language", body: changeLangSchema } } },
+    async (request) => {
+      const { lang } = parseOrThrow(changeLangSchema, request.body);
+      return { data: await services.users.changeLang(contextOf(request), lang) };
+    },
+  );
 }

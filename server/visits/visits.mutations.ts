@@ -7,9 +7,20 @@ import { areas } from '../db/schema/places';
 import { visitEvents } from '../db/schema/sync';
 import { forbidden } from '../http/api-error';
 import type { ApplyContext, BatchItem, BulkApplyContext, FeatureMutations } from '../sync/handlers';
+import { judgeEvent } from '../attendance/attendance-judge';
 import { pairVisits } from '../dashboard/visit-pairing';
 import { massScopeCodes } from '../dashboard/mass-scope';
 import { eventChange } from './visits.projections';
+
+/** Late / early as the server judges it (issue 14, server/attendance/attendance-judge.ts). */
+const judged = (
+  a: Pick<ApplyContext, 'tx' | 'ctx'>,
+  r: { id: string; personId: string; kind: 'in' | 'out'; areaId: string | null; journeyFlowId: string | null } & {
+    userTypeId: string | null;
+    at: number;
+    details: Record<string, unknown> | null;
+  },
+) => judgeEvent(a.tx, a.ctx.entityId, { ...r, eventId: r.id, source: 'dashboard' }) as Promise<typeof r.details>;
 
 async function recordEvent(
   a: ApplyContext,
@@ -40,6 +51,7 @@ async function recordEvent(
     const [code] = await massScopeCodes(a.tx, row.entityId, a.ctx.userId, [args], () => person?.userTypeId);
     if (code) throw forbidden();
   }
+  row.details = await judged(a, row);
   // The same event id sent under another mutation id is the same event: a no-op, not a second visit.
   const inserted = await a.tx.insert(visitEvents).values(row).onConflictDoNothing().returning({ id: visitEvents.id });
   if (inserted.length) {
@@ -104,6 +116,7 @@ async function recordEvents(
           },
         ],
   );
+  for (const r of rows) r.details = await judged(a, r);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const pairIds: string[] = [];
   for (let i = 0; i < rows.length; i += 500) {

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import './global.css';
+import './kiosk-base.css';
 import { DbProvider } from '../db/db-context';
 import { appUpdateAtom } from '../pwa/update-state';
 import { KioskPage } from '../features/kiosk/components/kiosk-page';

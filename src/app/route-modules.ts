@@ -38,6 +38,11 @@ const BUILT: Record<string, RouteModule> = {
   '/rfid-enrollment': () =>
     import('../features/people/components/rfid-enrollment-page').then((m) => ({ Component: m.RfidEnrollmentPage })),
   '/device': () => import('../features/device/components/device-page').then((m) => ({ Component: m.DevicePage })),
+  '/remote-sign-in': () =>
+    import('../features/remote-sign-in/components/remote-sign-in-page').then((m) => ({
+      Component: m.RemoteSignInPage,
+    })),
+  '/company': () => import('../features/company/components/company-page').then((m) => ({ Component: m.CompanyPage })),
   '/passport': () =>
     import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
   // Pre-registration (issue 5).
@@ -76,7 +81,8 @@ const BUILT: Record<string, RouteModule> = {
   '/emergency-sessions/:sessionName/:sessionId': () =>
     import('../features/emergency/components/session-page').then((m) => ({ Component: m.SessionPage })),
   '/kiosk-register': () => import('../features/kiosk/components/kiosk-page').then((m) => ({ Component: m.KioskPage })),
-  '/sites': () => import('../features/kiosk/components/kiosk-list-page').then((m) => ({ Component: m.KioskListPage })),
+  // Sites and devices (issue 15): sites and areas, and the kiosk list as a tab (src/app composes features).
+  '/sites': () => import('./sites-devices-page').then((m) => ({ Component: m.SitesDevicesPage })),
   // Journey builder (issue 13).
   '/journeys': () =>
     import('../features/journeys/components/journeys-page').then((m) => ({ Component: m.JourneysPage })),
@@ -86,12 +92,34 @@ const BUILT: Record<string, RouteModule> = {
   '/add/journey/flow/:id': flowForm,
   '/update/journey/flow/:id': flowForm,
   // Custom fields and sections (issue 13).
+  // Attendance modes and reasons (issue 14 part 2).
+  '/attendance-modes': () =>
+    import('../features/attendance/components/attendance-modes-page').then((m) => ({
+      Component: m.AttendanceModesPage,
+    })),
+  '/add-attendance-mode': () =>
+    import('../features/attendance/components/mode-form-page').then((m) => ({ Component: m.ModeFormPage })),
+  '/add-reason': () =>
+    import('../features/attendance/components/reason-form-page').then((m) => ({ Component: m.ReasonFormPage })),
   '/custom-fields': () =>
     import('../features/custom-fields/components/custom-fields-page').then((m) => ({ Component: m.CustomFieldsPage })),
   '/add-custom-field': () =>
     import('../features/custom-fields/components/section-editor-page').then((m) => ({
       Component: m.SectionEditorPage,
     })),
+  // Announcements and the privacy manager (issue 14).
+  '/announcements': () =>
+    import('../features/announcements/components/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+  '/add-announcement': () =>
+    import('../features/announcements/components/announcement-form-page').then((m) => ({
+      Component: m.AnnouncementFormPage,
+    })),
+  '/announcement-details': () =>
+    import('../features/announcements/components/announcement-details-page').then((m) => ({
+      Component: m.AnnouncementDetailsPage,
+    })),
+  '/privacy-manager': () =>
+    import('../features/privacy/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
   // Reports (issue 16).
   '/reporting/history': () =>
     import('../features/reports/components/history-page').then((m) => ({ Component: m.HistoryPage })),

@@ -1,9 +1,11 @@
 // Provides the app's one Dexie handle and its withDb door to React.
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { createDb, type GatehouseDb } from './schema';
-import { keepOpen, makeWithDb, type WithDb } from './with-db';
+import { keepOpen, makeWithDb } from './with-db';
+import { WithDbContext as DbContext } from './with-db-context';
 
-const DbContext = createContext<WithDb | null>(null);
+export { useWithDb } from './with-db-context';
+
 const RawDbContext = createContext<GatehouseDb | null>(null);
 
 export function DbProvider({ children }: { children: ReactNode }) {
@@ -15,12 +17,6 @@ export function DbProvider({ children }: { children: ReactNode }) {
       <DbContext.Provider value={withDb}>{children}</DbContext.Provider>
     </RawDbContext.Provider>
   );
-}
-
-export function useWithDb(): WithDb {
-  const withDb = useContext(DbContext);
-  if (!withDb) throw new Error('useWithDb needs <DbProvider>');
-  return withDb;
 }
 
 /** The Dexie handle itself, for liveQuery and the sync adapter. */

@@ -19,6 +19,7 @@ const FROZEN_LATEST: Record<string, string> = {
   ...SCHEMA_V3,
   people: '&id, entityId, [entityId+email], [entityId+userTypeId], [entityId+updatedAt]',
   sections: '&id',
+  companies: '&id',
 };
 import { makeWithDb } from './with-db';
 import { clearLocalData, CURRENT_USER_KEY, saveSession } from './session-store';

@@ -1,14 +1,9 @@
 // Names for Mantine's icon-only controls everywhere (issue 20 item 15): pagination's
 // first/previous/next/last arrows and the close button of every modal, drawer and toast. Translated,
 // so the theme is built once the language is known (a language change reloads the app).
-import {
-  Drawer,
-  Modal,
-  Notification,
-  Pagination,
-  type CSSVariablesResolver,
-  type MantineThemeOverride,
-} from '@mantine/core';
+// Plain override objects, not Modal.extend(...): importing the components themselves would put
+// Modal, Drawer and Pagination (and floating-ui) into every page's first load.
+import type { CSSVariablesResolver, MantineThemeOverride, PaginationProps } from '@mantine/core';
 import type { TFunction } from 'i18next';
 
 const CONTROL_KEYS = {
@@ -22,12 +17,16 @@ export function accessibleDefaults(t: TFunction): MantineThemeOverride {
   const closeButtonProps = { 'aria-label': t('a11y.close') };
   return {
     components: {
-      Pagination: Pagination.extend({
-        defaultProps: { getControlProps: (control) => ({ 'aria-label': t(CONTROL_KEYS[control]) }) },
-      }),
-      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+      Pagination: {
+        defaultProps: {
+          getControlProps: ((control) => ({ 'aria-label': t(CONTROL_KEYS[control]) })) satisfies NonNullable<
+            PaginationProps['getControlProps']
+          >,
+        },
+      },
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
     },
   };
 }

@@ -1,7 +1,7 @@
 // A date typed or picked as DD/MM/YYYY (spec 1 §5 default, in every language; weeks start on
 // Monday) while the value stays YYYY-MM-DD, as the API sends and takes it.
 import { DateInput, type DateInputProps } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/ar';

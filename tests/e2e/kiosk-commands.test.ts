@@ -139,7 +139,7 @@ describe('kiosk commands and idle', () => {
       await admin.addInitScript((l) => localStorage.setItem('language', l), lang);
       const dash = await admin.newPage();
       await login(dash, 'admin@acme.test');
-      await dash.goto('/sites');
+      await dash.goto('/sites?tab=kiosks');
       const kioskRow = dash.getByTestId('kiosk-row').filter({ hasText: 'Log desk' });
       if (lang === 'en') {
         await kioskRow.getByTestId('kiosk-actions').click();
@@ -174,7 +174,7 @@ describe('kiosk commands and idle', () => {
         await context.addInitScript((l) => localStorage.setItem('language', l), lang);
         const page = await context.newPage();
         await login(page, 'admin@acme.test');
-        await page.goto('/sites');
+        await page.goto('/sites?tab=kiosks');
         await page.getByTestId('kiosk-row').first().waitFor();
         await screenshot(page, `kiosk-list-${size}-${lang}`);
         await page.getByTestId('kiosk-actions').first().click();

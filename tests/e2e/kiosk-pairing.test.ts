@@ -45,7 +45,7 @@ async function pairingCode(lang: 'en' | 'ar', area: string, name: string): Promi
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, 'admin@acme.test');
-  await page.goto('/sites');
+  await page.goto('/sites?tab=kiosks');
   await page.getByTestId('kiosk-pair-open').click();
   await page.getByTestId('kiosk-pairing-area').click();
   await page.getByRole('option', { name: area }).click();

@@ -235,7 +235,7 @@ describe('kiosk in Chromium', () => {
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin@acme.test');
     await adminPage.getByTestId('dashboard-company').waitFor();
-    await adminPage.goto('/sites');
+    await adminPage.goto('/sites?tab=kiosks');
     await adminPage
       .locator('[data-testid="kiosk-row"][data-state="online"]')
       .filter({ hasText: 'Front desk' })

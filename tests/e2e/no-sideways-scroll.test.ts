@@ -35,6 +35,19 @@ function trackRequests(page: Page): () => number {
 
 /** Moves inside the app (the router hears popstate), the way a person follows the menu; only the
  * first page and a page that ended the session load from scratch. */
+/** page.evaluate that waits out a full page load: the public pages (login, pre-registration)
+ * open from their own light entry, so moving between them and the admin app reloads the page. */
+async function settled<T>(page: Page, fn: () => T): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await page.evaluate(fn);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
 async function overflowOf(page: Page, path: string, inFlight: () => number, fresh: boolean): Promise<number> {
   if (fresh) await page.goto(path);
   else
@@ -54,7 +67,7 @@ async function overflowOf(page: Page, path: string, inFlight: () => number, fres
   await page
     .waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
-  return page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+  return settled(page, () => document.scrollingElement!.scrollWidth - window.innerWidth);
 }
 
 describe('no page scrolls sideways at 360 px', () => {
@@ -77,7 +90,7 @@ describe('no page scrolls sideways at 360 px', () => {
         fresh = false;
         if (over > 0) wide.push(`${path} is ${over} px too wide`);
         if (path === '/users') await screenshot(page, `users-360-${lang}`);
-        if (path !== '/logout' && !(await page.evaluate(() => localStorage.getItem('user')))) {
+        if (path !== '/logout' && !(await settled(page, () => localStorage.getItem('user')))) {
           await login(page, 'admin@acme.test');
           fresh = true;
         }

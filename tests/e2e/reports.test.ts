@@ -30,36 +30,33 @@ async function seedVisits(page: Page): Promise<number> {
       data: Array<{ id: string }>;
     }
   ).data;
-  // The first pull may still be filling this device's areas right after the login.
-  const reception = (await (
-    await page.waitForFunction(
-      () =>
-        new Promise<string | null>((resolve) => {
-          const open = indexedDB.open('gatehouse');
-          open.onerror = () => resolve(null);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('areas')) {
-              db.close();
-              return resolve(null);
-            }
-            const all = db.transaction('areas').objectStore('areas').getAll();
-            all.onsuccess = () => {
-              db.close();
-              resolve(
-                (all.result as Array<{ id: string; name: string }>).find((a) => a.name === 'Reception')?.id ?? null,
-              );
-            };
-            all.onerror = () => {
-              db.close();
-              resolve(null);
-            };
-          };
-        }),
-      undefined,
-      { timeout: 30_000, polling: 250 },
-    )
-  ).jsonValue()) as string;
+  // After login the app loads with a full page load and its first pull fills the areas: read
+  // them until they are there (a read cut short by that page load counts as not yet).
+  const findReception = () =>
+    new Promise<string | null>((resolve) => {
+      const open = indexedDB.open('gatehouse');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('areas')) {
+          db.close();
+          return resolve(null);
+        }
+        const all = db.transaction('areas').objectStore('areas').getAll();
+        all.onsuccess = () => {
+          db.close();
+          resolve((all.result as Array<{ id: string; name: string }>).find((a) => a.name === 'Reception')?.id ?? null);
+        };
+        all.onerror = () => {
+          db.close();
+          resolve(null);
+        };
+      };
+    });
+  let reception: string | null = null;
+  await expect
+    .poll(async () => (reception = await page.evaluate(findReception).catch(() => null)), { timeout: 30_000 })
+    .not.toBeNull();
   const now = Date.now();
   // Each person: a visit two days ago (signed out) and, for the first three, one now (still in).
   const mutations = people.flatMap((p, i) => {

@@ -11,6 +11,8 @@ CREATE TABLE "entities" (
 	"two_step" boolean DEFAULT false NOT NULL,
 	"otp_roles" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"copyright" text DEFAULT '' NOT NULL,
+	"api_token_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "entities_subdomain_unique" UNIQUE("subdomain")
 );
@@ -93,6 +95,11 @@ CREATE TABLE "areas" (
 	"parent_area_id" uuid,
 	"auto_sign_out_mode" text,
 	"login_mode" text,
+	"geofencing" boolean DEFAULT false NOT NULL,
+	"local_sync_ip" text,
+	"local_sync_port" integer,
+	"fire_alarm" jsonb,
+	"deleted_at" timestamp with time zone,
 	CONSTRAINT "areas_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
@@ -105,6 +112,8 @@ CREATE TABLE "sites" (
 	"radius" integer,
 	"zoom" integer,
 	"location_name" text,
+	"time_zone" text DEFAULT 'UTC' NOT NULL,
+	"deleted_at" timestamp with time zone,
 	CONSTRAINT "sites_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
@@ -309,6 +318,7 @@ CREATE TABLE "announcements" (
 	"target_user_types" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"publish_at" bigint NOT NULL,
 	"expires_at" bigint,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "announcements_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
@@ -323,6 +333,8 @@ CREATE TABLE "attendance_modes" (
 	"early_grace_minutes" integer DEFAULT 0 NOT NULL,
 	"attendance_code" text NOT NULL,
 	"reasons" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"integration" text,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "attendance_modes_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
 	CONSTRAINT "attendance_modes_entity_name_unique" UNIQUE("entity_id","name")
 );
@@ -356,6 +368,22 @@ CREATE TABLE "custom_fields" (
 	"icon" text,
 	"position" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "custom_fields_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "attendance_records" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"area_id" uuid,
+	"attendance_mode_id" uuid NOT NULL,
+	"situation" text,
+	"reason_id" uuid,
+	"reason_name" text,
+	"attendance_code" text,
+	"source" text NOT NULL,
+	"at" bigint NOT NULL,
+	CONSTRAINT "attendance_records_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "sections" (
@@ -632,6 +660,60 @@ CREATE TABLE "report_exports" (
 	CONSTRAINT "report_exports_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "company_logos" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"mime" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "company_logos_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "emergency_summaries" (
+	"entity_id" uuid NOT NULL,
+	"session_id" uuid NOT NULL,
+	"counts" jsonb NOT NULL,
+	"summarised_at" bigint NOT NULL,
+	CONSTRAINT "emergency_summaries_entity_id_session_id_pk" PRIMARY KEY("entity_id","session_id")
+);
+--> statement-breakpoint
+CREATE TABLE "privacy_settings" (
+	"entity_id" uuid PRIMARY KEY NOT NULL,
+	"data_retention_days" integer NOT NULL,
+	"scans_retention_days" integer NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_by" uuid,
+	"updated_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "retention_runs" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"ran_at" bigint NOT NULL,
+	"data_cutoff" bigint NOT NULL,
+	"scans_cutoff" bigint NOT NULL,
+	"removed" jsonb NOT NULL,
+	"runner" text NOT NULL,
+	CONSTRAINT "retention_runs_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "remote_positions" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"area_id" uuid NOT NULL,
+	"event_id" uuid,
+	"kind" text NOT NULL,
+	"lat" double precision NOT NULL,
+	"long" double precision NOT NULL,
+	"accuracy" double precision,
+	"distance" double precision,
+	"at" bigint NOT NULL,
+	CONSTRAINT "remote_positions_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -676,6 +758,7 @@ ALTER TABLE "attendance_modes" ADD CONSTRAINT "attendance_modes_entity_id_entiti
 ALTER TABLE "compliance_forms" ADD CONSTRAINT "compliance_forms_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "custom_fields" ADD CONSTRAINT "custom_fields_entity_id_section_id_sections_entity_id_id_fk" FOREIGN KEY ("entity_id","section_id") REFERENCES "public"."sections"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "attendance_records" ADD CONSTRAINT "attendance_records_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sections" ADD CONSTRAINT "sections_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_document_files" ADD CONSTRAINT "compliance_document_files_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_document_files" ADD CONSTRAINT "compliance_document_files_document_fk" FOREIGN KEY ("entity_id","id") REFERENCES "public"."user_documents"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -721,6 +804,13 @@ ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_fk" FOREIGN K
 ALTER TABLE "report_export_files" ADD CONSTRAINT "report_export_files_export_fk" FOREIGN KEY ("entity_id","export_id") REFERENCES "public"."report_exports"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_requested_by_fk" FOREIGN KEY ("entity_id","requested_by") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_logos" ADD CONSTRAINT "company_logos_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "emergency_summaries" ADD CONSTRAINT "emergency_summaries_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "privacy_settings" ADD CONSTRAINT "privacy_settings_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retention_runs" ADD CONSTRAINT "retention_runs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_positions" ADD CONSTRAINT "remote_positions_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_positions" ADD CONSTRAINT "remote_positions_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_positions" ADD CONSTRAINT "remote_positions_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
@@ -737,6 +827,7 @@ CREATE INDEX "visit_events_at_idx" ON "visit_events" USING btree ("entity_id","a
 CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree ("entity_id","person_id","compliance_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_visits_at_idx" ON "kiosk_visits" USING btree ("entity_id","at");--> statement-breakpoint
+CREATE INDEX "attendance_records_person_at" ON "attendance_records" USING btree ("entity_id","person_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_commands_kiosk_status_idx" ON "kiosk_commands" USING btree ("entity_id","kiosk_id","status");--> statement-breakpoint
 CREATE INDEX "kiosk_pairing_codes_code_idx" ON "kiosk_pairing_codes" USING btree ("code_hash");--> statement-breakpoint
 CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in");--> statement-breakpoint
@@ -750,4 +841,5 @@ CREATE INDEX "rfid_enrolment_links_code_idx" ON "rfid_enrolment_links" USING btr
 CREATE INDEX "rfid_enrolment_links_user_idx" ON "rfid_enrolment_links" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "password_resets_token_idx" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("entity_id","user_id");--> statement-breakpoint
-CREATE INDEX "report_exports_entity_status_idx" ON "report_exports" USING btree ("entity_id","status","created_at");
+CREATE INDEX "report_exports_entity_status_idx" ON "report_exports" USING btree ("entity_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "remote_positions_at_idx" ON "remote_positions" USING btree ("entity_id","at");

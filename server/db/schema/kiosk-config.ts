@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '../../../domain/localized-text';
+import type { Reason } from '../../../domain/reasons';
 import { sections } from './custom-fields';
 import { entities } from './entities';
 
@@ -52,13 +53,12 @@ export const attendanceModes = pgTable(
     lateGraceMinutes: integer('late_grace_minutes').notNull().default(0),
     earlyGraceMinutes: integer('early_grace_minutes').notNull().default(0),
     attendanceCode: text('attendance_code').notNull(),
-    /** Reasons: name (unique in the mode, ≤ 20), type, duration, attendance code. */
-    reasons: jsonb('reasons')
-      .$type<
-        Array<{ id: string; name: string; type: 'late_sign_in' | 'early_sign_out'; attendanceCode?: string | null }>
-      >()
-      .notNull()
-      .default([]),
+    /** Reasons (domain/reasons.ts Reason): kept inside the mode so a device holds a mode whole;
+     * each has a UUIDv7 id for PUT /api/reason/{id} (issue 14; server/attendance). */
+    reasons: jsonb('reasons').$type<Reason[]>().notNull().default([]),
+    integration: text('integration'),
+    /** Bumped by every save of the mode or one of its reasons: a stale editor gets version_conflict. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),
@@ -107,6 +107,8 @@ export const announcements = pgTable(
     targetUserTypes: jsonb('target_user_types').$type<string[]>().notNull().default([]),
     publishAt: bigint('publish_at', { mode: 'number' }).notNull(),
     expiresAt: bigint('expires_at', { mode: 'number' }),
+    /** Raised by every edit; an edit based on an older version is refused (version_conflict). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.entityId, t.id] })],
 );

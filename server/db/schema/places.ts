@@ -1,5 +1,17 @@
 // Sites and their areas (spec 1 §3 "Site and area").
-import { doublePrecision, foreignKey, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { FireAlarm } from '../../../domain/places';
 import { entities } from './entities';
 
 const entityId = () =>
@@ -18,6 +30,10 @@ export const sites = pgTable(
     radius: integer('radius'),
     zoom: integer('zoom'),
     locationName: text('location_name'),
+    /** IANA time zone: "at midnight" auto sign-out and day boundaries are in this zone. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Removed sites stay for the visits that happened there; devices receive a delete. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ columns: [t.entityId, t.id] })],
 );
@@ -32,6 +48,13 @@ export const areas = pgTable(
     parentAreaId: uuid('parent_area_id'),
     autoSignOutMode: text('auto_sign_out_mode'),
     loginMode: text('login_mode'),
+    geofencing: boolean('geofencing').notNull().default(false),
+    localSyncIp: text('local_sync_ip'),
+    localSyncPort: integer('local_sync_port'),
+    /** Spec 1 §3 "Fire alarm" (null: none); needs the local sync IP, port and an IO port. */
+    fireAlarm: jsonb('fire_alarm').$type<FireAlarm>(),
+    /** Removed areas stay for the visits that happened there; devices receive a delete. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.id] }),

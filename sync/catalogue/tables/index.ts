@@ -3,6 +3,7 @@
 // then give the server feature a projection (server/<feature>/*.projections.ts).
 import type { LocalExtras, LocalTxOf, RowOfTable } from '../define';
 import { customFieldTables } from './custom-fields';
+import { companyTables } from './company';
 import { emergencyTables } from './emergency';
 import { kioskTables } from './kiosk';
 import { peopleTables } from './people';
@@ -18,6 +19,7 @@ export const syncedTables = {
   ...preregistrationTables,
   ...emergencyTables,
   ...customFieldTables,
+  ...companyTables,
 };
 
 export type SyncedTables = typeof syncedTables;

@@ -56,6 +56,11 @@ export const kioskTables = {
       pinned: v.boolean(),
       publishAt: v.number(),
       expiresAt: v.nullable(v.number()),
+      // Issue 14: the kiosk shows an announcement to its target user types and may read it aloud.
+      url: text,
+      verbal: flag,
+      targetUserTypes: v.optional(v.array(v.string())),
+      version: num,
     }),
     indexes: [],
     receive: 'everyone',

@@ -13,7 +13,7 @@ import { login } from '../../../api/auth';
 import { writeStoredUser } from '../../../api/session';
 import { useFailureHandler } from '../../../api/use-failure-handler';
 import { saveSession } from '../../../db/session-store';
-import { useWithDb } from '../../../db/db-context';
+import { useWithDb } from '../../../db/with-db-context';
 
 export type LoginField = 'email' | 'password' | 'subdomain';
 export type FieldErrors = Partial<Record<LoginField, string>>;

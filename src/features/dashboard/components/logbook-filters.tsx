@@ -2,7 +2,7 @@
 // status and a name search. Every change goes to the URL through `onChange`.
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/es';
 import { useLiveQuery } from 'dexie-react-hooks';

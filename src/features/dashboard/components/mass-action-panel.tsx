@@ -104,6 +104,10 @@ export function MassActionPanel({ onDone }: { onDone?: () => void }) {
     [people],
   );
   const mass = useMassContext(areaId, typeId);
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const reasonOptions = (mass?.ctx.mode?.reasons ?? []).filter(
+    (r) => r.type === (action === 'in' ? 'late_sign_in' : 'early_sign_out'),
+  );
   const details = useMemo(
     () =>
       areaId && typeId ? massActionResponse(areaId, typeId, shown, new Set(present.keys()), mass?.ctx)[0]!.users : [],
@@ -128,6 +132,7 @@ export function MassActionPanel({ onDone }: { onDone?: () => void }) {
       const record = {
         mass: true,
         compliance: complianceStatus(d?.compliances ?? []),
+        ...(reasonId && reasonOptions.some((r) => r.id === reasonId) ? { reasonId } : {}),
         ...(mass?.found ? { journeyFlowId: mass.found.flow.id } : {}),
         ...(hostId && action === 'in'
           ? { host: { user_id: hostId, name: hosts.find((h) => h.value === hostId)?.label } }
@@ -205,6 +210,18 @@ export function MassActionPanel({ onDone }: { onDone?: () => void }) {
             <Text size="sm" c="dimmed" data-testid="mass-reasons">
               {t('mass.reasons', { list: mass.ctx.mode.reasons.map((r) => r.name).join(', ') })}
             </Text>
+          ) : null}
+          {/* Issue 14: of several late (or early) reasons the admin picks one; the server applies
+              it only to people it judges late (or early), the only one or the mode's code otherwise. */}
+          {reasonOptions.length > 1 ? (
+            <Select
+              label={t('attendance.massReason')}
+              clearable
+              data={reasonOptions.map((r) => ({ value: r.id, label: r.name }))}
+              value={reasonId}
+              onChange={setReasonId}
+              data-testid="mass-reason"
+            />
           ) : null}
         </Stack>
       ) : null}

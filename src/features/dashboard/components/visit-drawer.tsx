@@ -4,6 +4,7 @@ import { Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { hostIdsOf, type LogbookRow } from '../../../../domain/logbook';
+import { eventNoteKey } from '../../../../domain/auto-sign-out';
 import { useDb } from '../../../db/db-context';
 import { UserPhoto } from '../../../ui/user-photo';
 import { formatDate, formatTime } from '../format';
@@ -102,6 +103,9 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
                     <Table.Td>{formatTime(e.at, i18n.language)}</Table.Td>
                     <Table.Td>{e.kind === 'in' ? t('quickSignIn.signIn') : t('quickSignIn.signOut')}</Table.Td>
                     <Table.Td>{areas.find((a) => a.id === e.areaId)?.name ?? '—'}</Table.Td>
+                    <Table.Td data-testid="visit-event-note">
+                      {eventNoteKey(e.details) ? t(eventNoteKey(e.details)!) : ''}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

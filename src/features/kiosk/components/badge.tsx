@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { badgeCode } from '../../../../domain/kiosk';
 import type { DraftPerson } from '../journey/draft';
 import { formatDate } from '../../../../domain/date-format';
+import { useCompanyBrand } from '../hooks/use-company-brand';
 
 export function Badge({
   person,
@@ -22,6 +23,8 @@ export function Badge({
 }) {
   const { t, i18n } = useTranslation();
   const [qr, setQr] = useState<string | null>(null);
+  // The device holds its own company's row only; the badge carries its logo (issue 14).
+  const brand = useCompanyBrand({ name: '', logo: null });
   useEffect(() => {
     // The QR encoder is loaded when a badge is printed, not with the kiosk.
     void import('qrcode').then((m) => m.default.toDataURL(badgeCode(person.id), { margin: 1, width: 180 })).then(setQr);
@@ -34,6 +37,9 @@ export function Badge({
         <div className="gh-badge-photo" aria-hidden="true" />
       )}
       <div>
+        {brand.logo ? (
+          <img className="gh-badge-logo" src={brand.logo} alt={brand.name} data-testid="badge-logo" />
+        ) : null}
         <div className="gh-badge-name">{person.fullName}</div>
         {host ? <div className="gh-badge-line">{t('kiosk.badge.host', { host })}</div> : null}
         <div className="gh-badge-line">{areaName}</div>

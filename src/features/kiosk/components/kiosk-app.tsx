@@ -49,6 +49,11 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
   const answers = useLiveQuery(() => db.complianceAnswers.toArray(), [db]) ?? [];
   const events = useLiveQuery(() => db.visitEvents.toArray(), [db]);
   const present = useMemo(() => onSite(events ?? []), [events]);
+  // Late / early is read on the site's clock (its IANA zone), not the tablet's.
+  const timeZone = useLiveQuery(async () => {
+    const area = await db.areas.get(kiosk.areaId);
+    return area ? ((await db.sites.get(area.siteId))?.timeZone ?? null) : null;
+  }, [db, kiosk.areaId]);
   const goHome = useCallback(() => setState(HOME), []);
   useIdle(state.step !== 'home', state.step === 'result' ? RESULT_IDLE_MS : KIOSK_IDLE_MS, goHome);
   useKioskUpdates(state.step === 'home');
@@ -96,7 +101,7 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
           j.settings.attendance_mode_id &&
           (j.settings.shown_user_types.length === 0 || j.settings.shown_user_types.includes(person.userTypeId ?? '')),
       );
-    const reason = reasonChoice(modeOf(d, personJourney), draft.action, present.has(person.id), new Date());
+    const reason = reasonChoice(modeOf(d, personJourney), draft.action, present.has(person.id), Date.now(), timeZone);
     if (reason.kind === 'code') draft.reason = { attendanceCode: reason.attendanceCode };
     if (reason.kind === 'preselected')
       draft.reason = {

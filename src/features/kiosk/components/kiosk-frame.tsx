@@ -9,6 +9,7 @@ import type { Step } from '../journey/draft';
 import type { KioskRegistration } from '../journey/kiosk-store';
 import { useKioskDevice } from '../hooks/use-kiosk-device';
 import { usePeopleWaiting } from '../hooks/use-people-waiting';
+import { useCompanyBrand } from '../hooks/use-company-brand';
 import { KBadge, KButton } from './kit';
 import './kiosk.css';
 
@@ -26,20 +27,21 @@ export function KioskFrame({
   const { t, i18n } = useTranslation();
   const s = useSyncStatus();
   const waiting = usePeopleWaiting();
+  const brand = useCompanyBrand(kiosk.entity);
   useKioskDevice();
   return (
     <div className="gh-kiosk gh-kiosk-fit" data-testid="kiosk" data-step={step} data-busy={busy}>
       <header className="gh-kiosk-header">
         <div className="gh-kiosk-brand">
-          {kiosk.entity.logo ? (
-            <img src={kiosk.entity.logo} alt="" />
+          {brand.logo ? (
+            <img src={brand.logo} alt="" data-testid="kiosk-logo" />
           ) : (
             <div className="gh-kiosk-logo" aria-hidden="true">
-              {kiosk.entity.name.slice(0, 1)}
+              {brand.name.slice(0, 1)}
             </div>
           )}
           <div className="gh-kiosk-title">
-            <p className="gh-kiosk-company">{kiosk.entity.name}</p>
+            <p className="gh-kiosk-company">{brand.name}</p>
             <p className="gk-dimmed" data-testid="kiosk-area">
               {t('kiosk.areaAt', { area: kiosk.areaName, site: kiosk.siteName })}
             </p>

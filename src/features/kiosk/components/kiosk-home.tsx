@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { KioskData } from '../hooks/use-kiosk-data';
 import type { KioskRegistration } from '../journey/kiosk-store';
-import { KAlert, KButton } from './kit';
+import { KioskAnnouncements } from './kiosk-announcements';
+import { KButton } from './kit';
 
 export function KioskHome({
   kiosk,
@@ -14,29 +15,16 @@ export function KioskHome({
   onStart: (action: 'in' | 'out', journeyId: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const now = Date.now();
   const journeys = data.journeys.filter(
     (j) => j.settings.areas.length === 0 || j.settings.areas.includes(kiosk.areaId),
   );
-  const shown = data.announcements
-    .filter((a) => (a.pinned || a.urgent) && a.publishAt <= now && (a.expiresAt === null || a.expiresAt > now))
-    .sort((a, b) => Number(b.urgent) - Number(a.urgent));
   return (
     <div className="gk-stack">
       <div>
         <h1>{t('kiosk.welcome')}</h1>
         <p className="gk-lead gk-dimmed">{t('kiosk.chooseJourney')}</p>
       </div>
-      {shown.map((a) => (
-        <KAlert
-          key={a.id}
-          tone={a.urgent ? 'red' : 'blue'}
-          title={a.urgent ? t('kiosk.urgent') : t('kiosk.pinned')}
-          data-testid="kiosk-announcement"
-        >
-          <p className="gk-lead">{a.description}</p>
-        </KAlert>
-      ))}
+      <KioskAnnouncements kiosk={kiosk} data={data} />
       {journeys.length === 0 ? (
         <p className="gk-lead" data-testid="kiosk-no-journeys">
           {t('kiosk.noJourneys')}

@@ -1,14 +1,14 @@
-// /sites (until the sites screens land): the company's kiosks, online while their socket is
+// The kiosks tab of /sites: the company's kiosks, online while their socket is
 // connected, last seen otherwise, with move, settings, restart (at home or now), update, pull-again,
 // open-door, the requests sent and delete (spec 2 §7 "Kiosks"), one kiosk at a time or several selected.
-import { useCallback, useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 import { Icon } from '../../../ui/icons';
 import { NeedsConnection, StaleData } from '../../../ui/needs-connection';
-import { PageTitle } from '../../../ui/page-title';
 import { DeleteModal, MoveModal, SettingsModal, type AreaOption, type KioskItem } from './kiosk-admin-modals';
 import { KioskRequestsDrawer } from './kiosk-requests-drawer';
 import { PairKioskModal } from './pair-kiosk-modal';
@@ -39,22 +39,38 @@ export function KioskListPage() {
   // Offline the list cannot load: say so (or show the last list with its age), never an empty table.
   const [loadedAt, setLoadedAt] = useState<number | null>(null);
   const [unreachable, setUnreachable] = useState(false);
+  // Kiosks seen so far: one that appears later was just registered or paired ("Kiosk Added").
+  const known = useRef<Set<string> | null>(null);
   const load = useCallback(async () => {
     if (!entityId) return;
     const r = await api.get<{ data: KioskItem[] }>(`/kiosk/${entityId}`);
     setUnreachable(!r.ok && r.status === 0);
     if (r.ok) {
+      const ids = new Set(r.data.data.map((k) => k.id));
+      if (known.current && [...ids].some((id) => !known.current!.has(id)))
+        notifications.show({
+          color: 'teal',
+          message: t('sites.toasts.kioskAdded'),
+          'data-testid': 'toast-kiosk-added',
+        } as never);
+      known.current = ids;
       setItems(r.data.data);
       setLoadedAt(Date.now());
       setSelected((s) => s.filter((id) => r.data.data.some((k) => k.id === id)));
     }
-  }, [entityId]);
+  }, [entityId, t]);
   useEffect(() => {
     void load();
     void api.get<{ data: AreaOption[] }>('/kiosks/areas').then((r) => r.ok && setAreas(r.data.data));
     const id = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(id);
   }, [load]);
+  // While a pairing code is shown, look for the new kiosk often, so "Kiosk Added" follows the scan.
+  useEffect(() => {
+    if (!pairing) return;
+    const id = setInterval(() => void load(), 2_000);
+    return () => clearInterval(id);
+  }, [pairing, load]);
   const send = useKioskAdmin(() => void load());
   const command = (c: Command, kiosks: KioskItem[]) =>
     void send('POST', `/kiosks/${c}`, { kiosk_ids: kiosks.map((k) => k.id) }, COMMAND_TOAST[c]);
@@ -66,7 +82,10 @@ export function KioskListPage() {
   return (
     <Stack gap="md" data-testid="kiosk-list">
       <Group justify="space-between">
-        <PageTitle>{t('kiosk.list.title')}</PageTitle>
+        {/* A tab of /sites, whose title is the page's h1. */}
+        <Title order={2} size="h4">
+          {t('kiosk.list.title')}
+        </Title>
         <Group gap="xs">
           <Button onClick={() => setPairing(true)} data-testid="kiosk-pair-open">
             {t('kioskPairing.open')}

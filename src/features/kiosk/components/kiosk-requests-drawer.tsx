@@ -1,20 +1,33 @@
 // The requests (commands) sent to one kiosk, newest first, with their status and times
-// (GET /api/kiosks/requests/{kioskId}/all); refreshed while open, so an answer shows up.
+// (GET /api/kiosks/requests/{kioskId}/all); refreshed while open, so an answer shows up. A
+// request not yet delivered can be canceled, a finished one closed (spec 1 §4 "Kiosk requests").
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { KioskCommandStatus, KioskRequestItem } from '../../../../domain/kiosk-commands';
+import {
+  DONE_STATUSES,
+  WAITING_STATUSES,
+  type KioskCommandStatus,
+  type KioskRequestItem,
+} from '../../../../domain/kiosk-commands';
 import { api } from '../../../api/client';
 import type { KioskItem } from './kiosk-admin-modals';
+import { useKioskAdmin } from './use-kiosk-admin';
 import { formatDateTime } from '../../../../domain/date-format';
 
 const REFRESH_MS = 5_000;
 const STATUS_COLOR: Record<KioskCommandStatus, string> = {
+  placed: 'gray',
   pending: 'gray',
   delivered: 'blue',
+  running: 'indigo',
   succeeded: 'teal',
   failed: 'red',
+  canceled: 'orange',
+  closed: 'dark',
 };
+const waiting = (s: KioskCommandStatus) => (WAITING_STATUSES as readonly string[]).includes(s);
+const done = (s: KioskCommandStatus) => (DONE_STATUSES as readonly string[]).includes(s);
 
 export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
@@ -25,6 +38,9 @@ export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | nul
     const r = await api.get<{ data: KioskRequestItem[] }>(`/kiosks/requests/${id}/all`);
     if (r.ok) setItems(r.data.data);
   }, [id]);
+  const send = useKioskAdmin(() => void load());
+  const act = (r: KioskRequestItem, action: 'cancel' | 'close') =>
+    void send('POST', `/kiosks/requests/${action}/${r.id}`, {}, action === 'cancel' ? 'canceled' : 'closed');
   useEffect(() => {
     setItems(null);
     if (!id) return;
@@ -71,6 +87,9 @@ export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | nul
                   <Table.Th>{t('kioskAdmin.requests.sentBy')}</Table.Th>
                   <Table.Th>{t('kioskAdmin.requests.sent')}</Table.Th>
                   <Table.Th>{t('kioskAdmin.requests.answered')}</Table.Th>
+                  <Table.Th>
+                    <span className="gh-visually-hidden">{t('kioskAdmin.actionsLabel')}</span>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -105,8 +124,21 @@ export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | nul
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {r.status === 'pending' ? '—' : time(r.status_at)}
+                        {waiting(r.status) ? '—' : time(r.status_at)}
                       </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {waiting(r.status) || done(r.status) ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color={waiting(r.status) ? 'orange' : 'gray'}
+                          onClick={() => act(r, waiting(r.status) ? 'cancel' : 'close')}
+                          data-testid={waiting(r.status) ? 'kiosk-request-cancel' : 'kiosk-request-close'}
+                        >
+                          {t(waiting(r.status) ? 'kioskAdmin.requests.cancel' : 'kioskAdmin.requests.close')}
+                        </Button>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}

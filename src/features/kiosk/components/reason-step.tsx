@@ -1,10 +1,11 @@
 // Late sign-in / early sign-out reasons (spec 1 §4): the only reason comes preselected,
-// several are chosen from.
+// several are chosen from; each shows the text the company wrote for it (issue 14).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReasonChoice } from '../../../../domain/reasons';
 import type { Draft } from '../journey/draft';
 import { KButton } from './kit';
+import './reason-step.css';
 
 interface Props {
   choice: ReasonChoice;
@@ -29,12 +30,19 @@ export function ReasonStep({ choice, draft, onDone, onCancel }: Props) {
             role="radio"
             aria-checked={r.id === picked}
             variant={r.id === picked ? 'filled' : 'default'}
-            className="gh-kiosk-person"
+            className="gh-kiosk-person gh-reason-option"
             data-testid="kiosk-reason-option"
             data-selected={r.id === picked}
             onClick={() => setPicked(r.id)}
           >
-            {r.name}
+            <span className="gh-reason-name" dir="auto">
+              {r.name}
+            </span>
+            {r.presented ? (
+              <span className="gh-reason-text" dir="auto">
+                {r.presented}
+              </span>
+            ) : null}
           </KButton>
         ))}
       </div>

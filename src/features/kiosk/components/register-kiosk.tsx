@@ -3,6 +3,7 @@
 // sign-in here, the device scans a pairing QR made on /sites and the code does the same.
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Container, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { registerKioskRequest } from '../../../../domain/kiosk';
@@ -73,6 +74,7 @@ export function RegisterKiosk() {
       return setError(messageOf(r.body) ?? t('errors.generic'));
     }
     await saveKiosk(db, r.data.data);
+    kioskAdded();
     // The admin's session ends here: the kiosk runs on its own token from now on.
     await logout(client).catch(() => undefined);
   }
@@ -95,6 +97,15 @@ export function RegisterKiosk() {
       );
     }
     await saveKiosk(db, r.data.data);
+    kioskAdded();
+  }
+  // Spec 2 §8 success toast, after registration and after pairing alike.
+  function kioskAdded() {
+    notifications.show({
+      color: 'teal',
+      message: t('sites.toasts.kioskAdded'),
+      'data-testid': 'toast-kiosk-added',
+    } as never);
   }
 
   const err = (f: string) => (fieldErrors[f]?.[0] ? t(fieldErrors[f]![0]!) : undefined);

@@ -2,7 +2,7 @@
 // full stylesheet with it, so a registered kiosk never loads either. In the admin app the
 // outer providers are already there; a nested provider with the same theme is harmless.
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import '@mantine/core/styles.css';
+import '@mantine/core/styles.layer.css';
 import { theme } from '../../../app/theme';
 import { contrastVariables } from '../../../ui/accessible-defaults';
 import { RegisterKiosk } from './register-kiosk';

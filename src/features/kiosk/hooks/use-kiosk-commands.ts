@@ -25,6 +25,8 @@ function listen(onCommand: (cmd: KioskCommandEvent, ack: Ack) => void): () => vo
   channel.onmessage = (event: MessageEvent<Message>) => {
     if (event.data?.type !== 'command') return;
     const cmd = event.data.command;
+    // The page has it and is carrying it out: the request shows "running" until it answers.
+    channel.postMessage({ type: 'ack', ack: { id: cmd.id, status: 'running' } });
     onCommand(cmd, (status) => channel.postMessage({ type: 'ack', ack: { id: cmd.id, status } }));
   };
   return () => channel.close();

@@ -1,6 +1,7 @@
 // Which screens a journey still needs for this person, in order (the rest are skipped).
 import { complianceDue } from '../../../../domain/compliance';
-import { attendanceSituation, selectReason, type AttendanceMode, type ReasonChoice } from '../../../../domain/reasons';
+import { judgeAttendance } from '../../../../domain/attendance';
+import type { AttendanceMode, ReasonChoice } from '../../../../domain/reasons';
 import type { KioskData, KioskFlow, KioskJourney } from '../hooks/use-kiosk-data';
 import type { Draft, Step } from './draft';
 
@@ -16,17 +17,17 @@ export function modeOf(data: KioskData, journey: KioskJourney | undefined): Atte
   return id ? data.modes.find((m) => m.id === id) : undefined;
 }
 
-/** Late sign-in / early sign-out reasons for this moment (device local time). */
+/** Late sign-in / early sign-out reasons for this moment, on the site's clock (domain/attendance.ts,
+ * the function the server runs again when it applies the sign-in). */
 export function reasonChoice(
   mode: AttendanceMode | undefined,
   action: 'in' | 'out',
   signedIn: boolean,
-  now: Date,
+  at: number,
+  timeZone: string | null | undefined,
 ): ReasonChoice {
   if (!mode) return { kind: 'none' };
-  const minutes = now.getHours() * 60 + now.getMinutes();
-  const weekday = ((now.getDay() + 6) % 7) + 1;
-  return selectReason(mode, attendanceSituation(mode, action, minutes, weekday), signedIn);
+  return judgeAttendance(mode, { action, signedIn, at, timeZone }).choice;
 }
 
 export function remainingSteps(

@@ -80,10 +80,17 @@ export function PreRegistrationPage() {
         <FormAlert message={t('errors.registration_unavailable')} />
       </PublicShell>
     );
+  // The introduction shows while the flow's settings load: the visitor reads what this page is
+  // at the first paint, not after three requests (it is the page's largest text, its LCP).
   if (!loaded)
     return (
       <PublicShell title={t('preregistration.title')}>
-        <Loader aria-label={t('preregistration.loading')} />
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('preregistration.intro')}
+          </Text>
+          <Loader aria-label={t('preregistration.loading')} />
+        </Stack>
       </PublicShell>
     );
   const open = loaded.types.filter((x) => x.can_register);
