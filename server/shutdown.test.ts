@@ -12,6 +12,7 @@ import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../domain/constants';
 import { availableKinds } from './test/databases';
+import { copyMigratedDataDir } from './test/db-templates';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -24,6 +25,7 @@ const freePort = () =>
 async function withDatabase(kind: string, run: (env: Record<string, string>) => Promise<void>): Promise<void> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'gatehouse-shutdown-'));
+    await copyMigratedDataDir(dir); // a migrated cluster: the test is about stopping, not migrating
     try {
       await run({ DATA_DIR: dir });
     } finally {

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from './database';
 import { backupFolder, backupPostgres, restoreFolder, restorePostgres } from './backup';
 import { fingerprinter } from '../test/fingerprint';
 import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
+import { copyMigratedDataDir } from '../test/db-templates';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -49,6 +50,7 @@ async function serveRestored(database: DatabaseHandle) {
 describe('backup and restore', () => {
   it('restores a PGlite folder backup into an empty folder with every row', async () => {
     const dataDir = folder();
+    await copyMigratedDataDir(dataDir);
     const original = await openDatabase({ dataDir });
     await original.migrate();
     const before = await useIt(original);

@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   /** Tag of the latest applied migration, e.g. "0000_init"; null before migrate(). */
   migrationTag(): Promise<string | null>;
   close(): Promise<void>;
+  /** PGlite only: the cluster as a tarball (what `loadDataDir` takes back). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** Tag of the newest migration this build carries (what a ready instance must have applied). */
@@ -47,6 +49,9 @@ export interface DatabaseOptions {
   /** PGlite on a folder flushes each commit to disk (default); `false` only for the benchmark
    * that measures what durability costs. */
   durable?: boolean;
+  /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster:
+   * tests load one already migrated instead of migrating each database again. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -80,13 +85,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         startParams: durableStartParams(),
         extensions: { pg_trgm },
       })
-    : new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+    : new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const migrate = async () => {
     await client.exec('create extension if not exists pg_trgm');
     await migratePglite(drizzlePglite(client), { migrationsFolder });
   };
-  return handle(db, 'pglite', migrate, () => client.close());
+  return { ...handle(db, 'pglite', migrate, () => client.close()), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 function handle(

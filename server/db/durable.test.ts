@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from './database';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs';
+import { copyMigratedDataDir } from '../test/db-templates';
 
 const folders: string[] = [];
 const folder = () => {
@@ -28,7 +29,9 @@ const setting = async (handle: Awaited<ReturnType<typeof openDatabase>>, name: '
 
 describe('the embedded database on a folder', () => {
   it('runs with fsync on, flushing the WAL with fsync', async () => {
-    const handle = await openDatabase({ dataDir: folder() });
+    const dir = folder();
+    await copyMigratedDataDir(dir);
+    const handle = await openDatabase({ dataDir: dir });
     try {
       expect(await setting(handle, 'fsync')).toBe('on');
       expect(await setting(handle, 'wal_sync_method')).toBe('fsync');
@@ -53,7 +56,9 @@ describe('the embedded database on a folder', () => {
   });
 
   it('keeps the relaxed setting only when asked (the benchmark that measures the difference)', async () => {
-    const handle = await openDatabase({ dataDir: folder(), durable: false });
+    const dir = folder();
+    await copyMigratedDataDir(dir);
+    const handle = await openDatabase({ dataDir: dir, durable: false });
     try {
       expect(await setting(handle, 'fsync')).toBe('off');
     } finally {

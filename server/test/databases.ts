@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DbKind } from '../db/database';
+import { createFromTemplate, pgliteTemplate, postgresTemplate } from './db-templates';
 import { guardRootHandle, rootHandleViolations } from './root-guard';
 
 export interface DatabaseFixture {
@@ -14,9 +15,10 @@ export interface DatabaseFixture {
 
 async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `gh_t_${randomBytes(6).toString('hex')}`;
+  const template = await postgresTemplate(baseUrl);
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await createFromTemplate(admin, name, template);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -51,7 +53,7 @@ export function eachDatabase(define: (get: () => DatabaseFixture, kind: DbKind) 
             url: created.url,
           };
         } else {
-          fixture = { database: guardRootHandle(await openDatabase({})), kind };
+          fixture = { database: guardRootHandle(await openDatabase({ loadDataDir: await pgliteTemplate() })), kind };
         }
         await fixture.database.migrate();
       });

@@ -24,6 +24,8 @@ export function useGridPreference(page: string) {
   const [pref, setPref] = useState<GridPreference | null>(() => cached(page));
   const [loaded, setLoaded] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A change made before the stored preference arrived wins over it (a slow answer must not undo it).
+  const changed = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -31,7 +33,7 @@ export function useGridPreference(page: string) {
       .get<{ data: GridPreference | null }>(`/grid_preferences?page_url=${encodeURIComponent(page)}`)
       .then((res) => {
         if (!live) return;
-        if (res.ok && res.data.data) {
+        if (res.ok && res.data.data && !changed.current) {
           setPref(res.data.data);
           localStorage.setItem(cacheKey(page), JSON.stringify(res.data.data));
         }
@@ -45,6 +47,7 @@ export function useGridPreference(page: string) {
   /** Saves soon after the last change (typing in the search box is one save). */
   const save = useCallback(
     (next: GridPreference) => {
+      changed.current = true;
       setPref(next);
       localStorage.setItem(cacheKey(page), JSON.stringify(next));
       clearTimeout(timer.current);

@@ -107,7 +107,7 @@ describe('dashboard', () => {
           const pref = ((await res.json()) as { data: { url: string; table_head: string[] } | null }).data;
           return pref !== null && pref.url === 'status=signed_in' && !pref.table_head.includes('host');
         },
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
 
