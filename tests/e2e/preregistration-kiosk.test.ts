@@ -10,7 +10,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
 import { writeQrVideo } from './kiosk/fake-camera';
-import { checks, chooseHost, done, registerKiosk, result, shooter, startJourney, step } from './kiosk/kiosk-steps';
+import {
+  checks,
+  chooseHost,
+  done,
+  registerKiosk,
+  result,
+  shooter,
+  shown,
+  startJourney,
+  step,
+} from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, untilOfflineReady } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { startServer, type RunningServer } from './support/server';
@@ -189,7 +199,7 @@ describe('a pre-registered visitor at the kiosk, by QR, offline', () => {
         const problem = page.getByTestId('kiosk-identify-problem');
         await problem.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
           await screenshot(page, `kiosk-failed-qr-${how}`);
-          throw error;
+          throw new Error(`${(error as Error).message}\n${await shown(page)}`);
         });
         // The sentence word for word (the alert also holds its close button).
         await problem.getByText(words, { exact: true }).waitFor();

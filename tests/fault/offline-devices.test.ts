@@ -45,6 +45,26 @@ async function ready(context: BrowserContext): Promise<Page> {
 }
 
 const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending');
+
+/** What the device set aside as refused by the server (none, in these tests): its codes and messages. */
+const refused = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('gatehouse');
+        open.onsuccess = () => {
+          const all = open.result.transaction('rejected').objectStore('rejected').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(
+              (all.result as Array<{ name?: string; code?: string; message?: string }>).map(
+                (r) => `${r.name} ${r.code} ${r.message}`,
+              ),
+            );
+          };
+        };
+      }),
+  );
 const tokenOf = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
 
@@ -86,6 +106,7 @@ describe('sync faults in Chromium', () => {
     await context.setOffline(false);
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe('0');
     expect(lost).toBe(1);
+    expect(await refused(page)).toEqual([]);
     expect((await serverEvents(token)).length).toBe(before + taps);
     await context.close();
   });

@@ -14,10 +14,22 @@ export async function step(page: Page, name: string, timeout = 20_000): Promise<
   try {
     await page.locator(`[data-testid="kiosk"][data-step="${name}"]`).waitFor({ timeout });
   } catch (error) {
-    // What the kiosk showed instead is the quickest explanation of a failure.
+    // What the kiosk showed instead is the quickest explanation of a failure (CI keeps the log only).
     await screenshot(page, `kiosk-failed-waiting-for-${name}`);
-    throw error;
+    throw new Error(`${(error as Error).message}\n${await shown(page)}`);
   }
+}
+/** The kiosk's step and visible text, for a failure message. */
+export async function shown(page: Page): Promise<string> {
+  const at = await page
+    .locator('[data-testid="kiosk"]')
+    .getAttribute('data-step', { timeout: 1_000 })
+    .catch(() => 'none');
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 1_000 })
+    .catch(() => '');
+  return `the kiosk showed step "${at}": ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
 }
 const next = (page: Page) => page.getByTestId('kiosk-next').click();
 
