@@ -116,6 +116,24 @@ export async function run(): Promise<SectionResult[]> {
     const summaryTimes: number[] = [];
     for (let i = 0; i < 10; i++)
       summaryTimes.push(await time(`/api/reports/visit-summary?tz=UTC&start_date=${yearFrom}&end_date=${yearTo}`));
+    // Timesheet: the default 30 days, 10 people a page, with no filter, a site or a user type.
+    const timesheetTimes: number[] = [];
+    for (let i = 0; i < 12; i++)
+      timesheetTimes.push(
+        await time(`/api/reports/timesheet?tz=UTC${['', `&site=${site!.id}`, `&userType=${acme.types[0]}`][i % 3]}`),
+      );
+    // Track & trace: the person with the most visits in the last 30 days, over those 30 days.
+    const traceFrom = isoDay(end - 30 * DAY_MS);
+    const [busy] = await rows<{ person_id: string }>(
+      db,
+      sql`select person_id from visits where entity_id = ${acme.id} and time_in >= ${end - 30 * DAY_MS}
+          group by person_id order by count(*) desc limit 1`,
+    );
+    const traceTimes: number[] = [];
+    for (let i = 0; i < 10; i++)
+      traceTimes.push(
+        await time(`/api/reports/track-trace?tz=UTC&person=${busy!.person_id}&from=${traceFrom}&to=${yearTo}`),
+      );
 
     // The export: asked over the API, run by the server's job runner, RSS sampled meanwhile.
     const exportFilters = { tz: 'UTC', from: isoDay(end - EXPORT_DAYS * DAY_MS), to: yearTo };
@@ -157,6 +175,18 @@ export async function run(): Promise<SectionResult[]> {
           value: ms(p95(historyTimes)),
           target: '≤ 300 ms',
           met: p95(historyTimes) <= 300,
+        },
+        {
+          label: 'timesheet first page p95 (30 days)',
+          value: ms(p95(timesheetTimes)),
+          target: '≤ 300 ms',
+          met: p95(timesheetTimes) <= 300,
+        },
+        {
+          label: 'track & trace, one person over 30 days p95',
+          value: ms(p95(traceTimes)),
+          target: '≤ 500 ms',
+          met: p95(traceTimes) <= 500,
         },
         {
           label: 'visit summary of a year p95',

@@ -68,6 +68,12 @@ export const ERROR_CODES = [
   // Remote sign in/out from a phone (issue 15): outside the site's circle, or not a remote area.
   'outside_geofence',
   'remote_sign_in_unavailable',
+  // Two-step authentication (issue 19).
+  'otp_error',
+  'otp_required',
+  'otp_invalid',
+  'otp_locked',
+  'otp_required_by_role',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

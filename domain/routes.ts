@@ -79,6 +79,8 @@ export const ROUTES: readonly RouteDef[] = [
   priv('/', 'dashboard', 'dashboard', 'dashboard'),
   priv('/filtered', 'dashboardFiltered', 'dashboard', 'dashboard'),
   priv('/device', 'device', 'sync'),
+  // The person's own two-step authentication (issue 19): any logged-in person.
+  priv('/two-step', 'twoStep', 'foundation'),
   priv('/company', 'company', 'company', 'company_details', 'company_details', { standalone: 'techTeam' }),
   priv('/users', 'users', 'people', 'users', 'users'),
   priv('/users/import', 'usersImport', 'people', 'users', 'users'),

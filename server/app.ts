@@ -44,13 +44,19 @@ import { userDocumentsRoutes } from './people/user-documents.routes';
 import { enrollmentRoutes } from './people/enrollment.routes';
 import { rfidEnrolmentRoutes } from './rfid-enrolment/rfid-enrolment.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { importRoutes } from './import/import.routes';
+import { timesheetRoutes } from './reports/timesheet.routes';
+import { moreReportsRoutes } from './reports/more-reports.routes';
 import { customFieldsRoutes } from './custom-fields/custom-fields.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
+import { duplicatesRoutes } from './duplicates/duplicates.routes';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { privacyRoutes } from './privacy/privacy.routes';
 import { autoSignOutRoutes } from './auto-sign-out/auto-sign-out.routes';
 import { mailFirstPasswords, passwordResetRoutes } from './password-reset/password-reset.routes';
 import { companyRoutes } from './company/company.routes';
+import { enforceTwoStep } from './two-step/enforcement';
+import { twoStepRoutes } from './two-step/two-step.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -156,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.ctx && token && request.routeOptions.config.integrationToken)
       request.ctx = await services.company.integrationContext(token);
     if (!request.ctx) throw unauthenticated();
+    enforceTwoStep(request);
   });
 
   const perAddress = deps.loginLimits?.perAddress ?? { max: 20, timeWindowMs: 60_000 };
@@ -182,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rfidEnrolmentRoutes, { rfidLinks: services.rfidLinks, publicUrl: deps.publicUrl });
   await app.register(customFieldsRoutes, { customFields: services.customFields });
   await app.register(attendanceRoutes, { attendance: services.attendance });
+  await app.register(duplicatesRoutes, { duplicates: services.duplicates });
   await app.register(announcementsRoutes, { announcements: services.announcements });
   await app.register(privacyRoutes, {
     privacy: services.privacy,
@@ -194,12 +202,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { passwordReset: services.passwordReset, publicUrl: deps.publicUrl });
   await app.register(complianceRoutes, { compliance: services.compliance, documents: services.complianceDocuments });
   await app.register(reportsRoutes, { reports: services.reports, exports: services.exports });
+  await app.register(importRoutes, { imports: services.imports });
+  await app.register(timesheetRoutes, { db: deps.database.db, now: deps.now });
+  await app.register(moreReportsRoutes, { reports: services.moreReports });
   await app.register(companyRoutes, { company: services.company, publicUrl: deps.publicUrl });
   await app.register(autoSignOutRoutes, {
     remote: services.remoteSignIn,
     job: services.autoSignOut,
     intervalMs: deps.autoSignOutIntervalMs,
   });
+  await app.register(twoStepRoutes, { twoStep: services.twoStep });
   await app.register(openapiRoutes, { routes: routeTable });
   app.addHook('onClose', async () => services.mailer.close());
   await registerStatic(app, deps.staticDir);

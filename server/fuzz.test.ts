@@ -35,6 +35,7 @@ const UNREACHED: Record<string, string> = {
   'POST /api/kiosks/requests/close/:id': 'takes no body (closes a finished kiosk request)',
   'POST /api/online-compliance/:lang/:visitUrl': 'behind a visit link secret (404 before the body)',
   'POST /api/entity/:id/api-token': 'takes no body (generates the integration token)',
+  'POST /api/two-step/start': 'takes no body (starts the caller’s two-step enrolment)',
 };
 /** A failed login is counted (the account lock) even though the request is refused. */
 const WRITES_ON_REFUSAL: Record<string, string[]> = { 'POST /api/login': ['login_attempts'] };

@@ -27,8 +27,10 @@ import { complianceService } from './compliance/compliance.service';
 import { complianceDocumentsService } from './compliance/compliance-documents.service';
 import { reportsService } from './reports/reports.service';
 import { exportsService } from './reports/exports.service';
+import { moreReportsService } from './reports/more-reports.service';
 import { customFieldsService } from './custom-fields/custom-fields.service';
 import { attendanceService } from './attendance/attendance.service';
+import { duplicatesService } from './duplicates/duplicates.service';
 import { announcementsService } from './announcements/announcements.service';
 import { privacyService } from './privacy/privacy.service';
 import { retentionJob } from './privacy/retention-job';
@@ -36,6 +38,10 @@ import { companyService } from './company/company.service';
 import { autoSignOutService } from './auto-sign-out/auto-sign-out.service';
 import { remoteSignInService } from './auto-sign-out/remote-sign-in.service';
 import { placesService } from './places/places.service';
+import { twoStepService } from './two-step/two-step.service';
+import { secretBox } from './two-step/secret-box';
+import { withRoleEvents } from './two-step/role-events';
+import { importService } from './import/import.service';
 
 export function buildServices(
   db: Db,
@@ -50,6 +56,7 @@ export function buildServices(
   const sessions = sessionChecks(realtime);
   const reports = reportsService(db, now);
   const passwordReset = passwordResetService(db, now, mailer, realtime);
+  const twoStep = twoStepService(db, now, secretBox(process.env.TWO_STEP_KEY), realtime);
   return {
     mailer,
     preregistration: preregistrationService(db, now, mailer),
@@ -62,7 +69,8 @@ export function buildServices(
       realtime && ((entityId, n) => realtime.emitToEntity(entityId, n.event, n.payload as never)),
     ),
     emergency: emergencyService(db, now),
-    auth: authService(db, now, authOptions, realtime),
+    auth: authService(db, now, authOptions, realtime, twoStep),
+    twoStep,
     passwordReset,
     users: usersService(db, now),
     roles: rolesService(db),
@@ -70,7 +78,7 @@ export function buildServices(
     kioskCommands: kioskCommandsService(db, now, realtime),
     kioskPairing: kioskPairingService(db, now),
     dashboard: dashboardService(db, now),
-    people: sessions.people(peopleService(db, now, onChanged)),
+    people: sessions.people(withRoleEvents(peopleService(db, now, onChanged), db, realtime)),
     userTypes: userTypesService(db, onChanged),
     journeys: journeysService(db, now, onChanged),
     invites: sessions.invites(invitesService(db, now, onChanged)),
@@ -81,8 +89,10 @@ export function buildServices(
     complianceDocuments: complianceDocumentsService(db, now, onChanged),
     reports,
     exports: exportsService(db, now, reports, realtime),
+    moreReports: moreReportsService(db, now),
     customFields: customFieldsService(db, onChanged),
     attendance: attendanceService(db, now, onChanged),
+    duplicates: duplicatesService(db, now, onChanged),
     announcements: announcementsService(db, now, onChanged),
     privacy: privacyService(db, now),
     retention: retentionJob(db, now, onChanged),
@@ -90,6 +100,7 @@ export function buildServices(
     autoSignOut: autoSignOutService(db, now, onChanged),
     remoteSignIn: remoteSignInService(db, now, onChanged),
     places: placesService(db, now, onChanged, realtime),
+    imports: importService(db, now, onChanged, realtime),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -18,14 +18,16 @@ import { preregistrationServerMutations } from './preregistration/expected-visit
 import { preregistrationSnapshotOf } from './preregistration/projections';
 import { visitServerMutations } from './visits/visits.mutations';
 import { visitsSnapshotOf } from './visits/visits.projections';
+import { followMergedPeople } from './duplicates/merged-people';
 
-export const serverMutations = {
+// A personId merged away (issue 17) is read as the kept person's: server/duplicates/merged-people.ts.
+export const serverMutations = followMergedPeople({
   ...visitServerMutations,
   ...peopleServerMutations,
   ...kioskServerMutations,
   ...preregistrationServerMutations,
   ...emergencyServerMutations,
-} satisfies ServerMutations;
+} satisfies ServerMutations);
 
 const snapshots = [
   placesSnapshotOf,

@@ -33,6 +33,8 @@ export interface TwoStepEvent {
   updated_by: string;
   isOtpEnabled: boolean;
   entity_user_id?: string;
+  /** The company's roles that must use two-step, so a client can decide without a call (issue 19). */
+  otp_roles?: string[];
 }
 export interface CreatedEvent {
   entity_id: string;
@@ -65,6 +67,15 @@ export interface ReportExportEvent {
   rows_total: number | null;
 }
 
+/** A user import's progress (issue 17): rows applied out of the file's rows. */
+export interface UserImportEvent {
+  entity_id: string;
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rows_done: number;
+  rows_total: number;
+}
+
 export interface ServerToClientEvents {
   update: (payload: CreatedEvent) => void;
   updateEmergencySessionData: (payload: SessionEvent) => void;
@@ -79,6 +90,7 @@ export interface ServerToClientEvents {
   poke: (payload: PokeEvent) => void;
   kioskCommand: (payload: KioskCommandEvent) => void;
   reportExport: (payload: ReportExportEvent) => void;
+  userImport: (payload: UserImportEvent) => void;
 }
 
 export type JoinAck = { ok: true; room: string } | { ok: false; code: 'unauthenticated' };

@@ -21,6 +21,8 @@ export const loginSchema = v.object({
   subdomain: v.optional(
     v.pipe(v.string('validation.required'), v.trim(), v.toLowerCase(), v.maxLength(63, 'validation.too_long')),
   ),
+  /** The two-step code (or a recovery code), on the second call when the first answered otp_required. */
+  code: v.optional(v.pipe(v.string('validation.required'), v.trim(), v.maxLength(32, 'validation.too_long'))),
 });
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 

@@ -4,10 +4,12 @@ import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../constants';
 import { VISIT_STATUSES } from '../logbook';
 import { timeZone } from './dashboard';
+import { trackTraceFilters } from './more-reports';
+import { timesheetFilters } from './timesheet';
 
 export const HISTORY_SORTS = ['timeIn', 'timeOut', 'name', 'userType', 'site', 'area', 'status'] as const;
 export type HistorySort = (typeof HISTORY_SORTS)[number];
-export const REPORT_NAMES = ['history', 'visit_summary'] as const;
+export const REPORT_NAMES = ['history', 'visit_summary', 'track_trace', 'timesheet', 'time'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -70,6 +72,21 @@ export const exportRequest = v.variant('report', [
     report: v.literal('visit_summary'),
     format: v.picklist(EXPORT_FORMATS, 'validation.required'),
     filters: visitSummaryQuery,
+  }),
+  v.object({
+    report: v.literal('track_trace'),
+    format: v.picklist(EXPORT_FORMATS, 'validation.required'),
+    filters: trackTraceFilters,
+  }),
+  v.object({
+    report: v.literal('timesheet'),
+    format: v.picklist(EXPORT_FORMATS, 'validation.required'),
+    filters: v.optional(timesheetFilters, {}),
+  }),
+  v.object({
+    report: v.literal('time'),
+    format: v.picklist(EXPORT_FORMATS, 'validation.required'),
+    filters: v.optional(timesheetFilters, {}),
   }),
 ]);
 export type ExportRequest = v.InferOutput<typeof exportRequest>;

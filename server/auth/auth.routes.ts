@@ -30,7 +30,10 @@ export async function authRoutes(app: FastifyInstance, { services, perAddress }:
 
   app.get(
     '/api/logout',
-    { config: { openapi: { summary: 'Log out: revoke this session token' } }, preHandler: requireLogin() },
+    {
+      config: { openapi: { summary: 'Log out: revoke this session token' }, otpExempt: true },
+      preHandler: requireLogin(),
+    },
     async (request) => {
       await services.auth.logout(contextOf(request));
       return { message: t(languageOf(request), 'messages.logged_out') };

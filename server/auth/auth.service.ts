@@ -14,6 +14,8 @@ import { attemptsRepo, tokensRepo } from './auth.repo';
 import type { LoginRequest } from './login.schema';
 import { hashToken, newToken } from './tokens';
 import { kioskContext } from '../kiosk/kiosk-auth';
+import { mustEnrol } from '../../domain/two-step';
+import type { TwoStepService } from '../two-step/two-step.service';
 
 export interface AuthOptions {
   /** Failed logins per account allowed within the window before 429. */
@@ -28,7 +30,13 @@ export interface SessionSockets {
   dropToken(tokenHash: string): void;
 }
 
-export function authService(db: Db, now: () => number, limit: AuthOptions, sessions?: SessionSockets) {
+export function authService(
+  db: Db,
+  now: () => number,
+  limit: AuthOptions,
+  sessions?: SessionSockets,
+  codeStep?: Pick<TwoStepService, 'verifyLogin'>,
+) {
   const users = usersRepo(db);
   const tokens = tokensRepo(db);
   const attempts = attemptsRepo(db);
@@ -51,6 +59,7 @@ export function authService(db: Db, now: () => number, limit: AuthOptions, sessi
       permissions: row.role.permissions,
       lang: isLanguage(row.user.lang) ? row.user.lang : 'en',
       tokenHash,
+      mustEnrol: mustEnrol(row.entity, row.role.id, row.user.isOtpEnabled),
     };
   }
 
@@ -85,6 +94,11 @@ export function authService(db: Db, now: () => number, limit: AuthOptions, sessi
       if (active.length > 1) throw new ApiError(400, 'validation_failed', { subdomain: ['validation.choose_company'] });
 
       const chosen = active[0]!;
+      // Two-step (issue 19): the same call again with the code; asked only of those who know the password.
+      if (chosen.user.isOtpEnabled) {
+        if (!codeStep) throw new ApiError(401, 'otp_required');
+        await codeStep.verifyLogin({ entityId: chosen.user.entityId, userId: chosen.user.id }, input.code, ip);
+      }
       await attempts.clear(key);
       const token = newToken();
       const expiresAt = at + TOKEN_TTL_MS;

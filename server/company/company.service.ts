@@ -152,6 +152,7 @@ export function companyService(
           entity_id: id,
           updated_by: ctx.userId,
           isOtpEnabled: updated.twoStep,
+          otp_roles: updated.otpRoles,
         });
       return companyWire(updated, roleList);
     },

@@ -152,12 +152,13 @@ eachDatabase((get) => {
 
     it('changes the two-step policy with user_settings and tells the company room', async () => {
       const before = await read();
-      const adminRole = before.roles.find((r: { name: string }) => r.name === 'admin').id;
+      // Not the admin's own role: that would lock this admin out until they enrol (issue 19).
+      const policyRole = before.roles.find((r: { name: string }) => r.name === 'fire warden').id;
       const socket = await joined(admin);
       const heard = new Promise((resolve) => socket.once('updateEntityTwoStepAuth', resolve));
-      const res = await edit({ two_step: true, otp_roles: [adminRole] }, before);
+      const res = await edit({ two_step: true, otp_roles: [policyRole] }, before);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ two_step: true, otp_roles: [adminRole] });
+      expect(res.json().data).toMatchObject({ two_step: true, otp_roles: [policyRole] });
       expect(await heard).toMatchObject({ entity_id: acme.entity.id, isOtpEnabled: true });
     });
 

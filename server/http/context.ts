@@ -13,6 +13,8 @@ export interface RequestContext {
   permissions: PermissionMap;
   lang: Language;
   tokenHash: string;
+  /** Two-step is required for this person's role and they have none (server/two-step/enforcement.ts). */
+  mustEnrol?: boolean;
 }
 
 declare module 'fastify' {

@@ -60,11 +60,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(500).send({ code: 'generic', message: errorMessage(lang, 'generic'), request_id: request.id });
     }
     // The request id lets a person quote the failure and an operator find its log lines.
-    const body: { code: string; message: string; errors?: Record<string, string[]>; request_id: string } = {
+    const body: {
+      code: string;
+      message: string;
+      errors?: Record<string, string[]>;
+      request_id: string;
+      otp_error?: boolean;
+    } = {
       code: apiError.code,
       message: errorMessage(lang, apiError.code, apiError.params),
       request_id: request.id,
     };
+    // Spec 2 §8: a 403 with otp_error sends the app to /otp-error.
+    if (apiError.code === 'otp_error') body.otp_error = true;
     if (apiError.errors) {
       body.errors = Object.fromEntries(
         Object.entries(apiError.errors).map(([field, keys]) => [field, keys.map((k) => validationMessage(lang, k))]),

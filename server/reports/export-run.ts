@@ -14,6 +14,8 @@ import { reportExportFiles, reportExports } from '../db/schema/index';
 import { t } from '../http/i18n';
 import { exportDateTime, openWriter, type RowWriter } from './export-writers';
 import { historyRow, type ReportsService } from './reports.service';
+import { TRACK_TRACE_COLUMNS, writeTrackTrace } from './track-trace-export';
+import { TIME_COLUMNS, TIMESHEET_COLUMNS, writeTime, writeTimesheet } from './timesheet-export';
 
 const BATCH = 5_000;
 type Job = typeof reportExports.$inferSelect;
@@ -94,7 +96,16 @@ export async function runExport(db: Db, now: () => number, reports: ReportsServi
     eq(reportExports.id, job.id),
     eq(reportExports.runnerId, job.runnerId!),
   );
-  const columns = job.report === 'history' ? HISTORY_COLUMNS : SUMMARY_COLUMNS;
+  const columns =
+    job.report === 'timesheet'
+      ? TIMESHEET_COLUMNS
+      : job.report === 'time'
+        ? TIME_COLUMNS
+        : job.report === 'track_trace'
+          ? TRACK_TRACE_COLUMNS
+          : job.report === 'history'
+            ? HISTORY_COLUMNS
+            : SUMMARY_COLUMNS;
   const header = columns.map((c) => t(lang, `reports.columns.${c}`));
   const path = join(tmpdir(), `gatehouse-export-${job.id}-${randomUUID()}.${job.format}`);
   const tick = async (done: number, total: number) => {
@@ -110,9 +121,15 @@ export async function runExport(db: Db, now: () => number, reports: ReportsServi
     let rows: number;
     try {
       rows =
-        job.report === 'history'
-          ? await writeHistory(reports, job, out, tick)
-          : await writeSummary(reports, job, out, tick);
+        job.report === 'timesheet'
+          ? await writeTimesheet(db, now, job, out, tick)
+          : job.report === 'time'
+            ? await writeTime(db, now, job, out, tick)
+            : job.report === 'track_trace'
+              ? await writeTrackTrace(db, now, job, out, tick)
+              : job.report === 'history'
+                ? await writeHistory(reports, job, out, tick)
+                : await writeSummary(reports, job, out, tick);
     } finally {
       await out.close();
     }

@@ -12,6 +12,8 @@ import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
 import { runExport } from './export-run';
+import { trackTraceService } from './track-trace.service';
+import { timesheetService } from './timesheet.service';
 import type { ReportsService } from './reports.service';
 
 export const LEASE_MS = 60_000;
@@ -20,6 +22,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PERMISSION: Record<ReportName, string> = {
   history: 'show_history_list',
   visit_summary: 'show_visit_summary_list',
+  track_trace: 'show_track_trace_list',
+  timesheet: 'show_time_sheet_list',
+  time: 'reporting',
 };
 
 type Job = typeof reportExports.$inferSelect;
@@ -121,6 +126,9 @@ export function exportsService(db: Db, now: () => number, reports: ReportsServic
       assertAllowed(ctx, PERMISSION[req.report]);
       // Filters are checked now, so a bad one is a 400 (or another company's id a 404) here.
       if (req.report === 'history') await reports.historyPlan(ctx.entityId, req.filters);
+      else if (req.report === 'timesheet' || req.report === 'time')
+        await timesheetService(db, now).plan(ctx.entityId, req.filters);
+      else if (req.report === 'track_trace') await trackTraceService(db, now).contacts(ctx.entityId, req.filters);
       else await reports.summaryOf(ctx.entityId, req.filters);
       const [job] = await db
         .insert(reportExports)

@@ -46,7 +46,13 @@ export async function reportsRoutes(
     '/api/exports',
     {
       config: { openapi: { summary: 'Start an export of a report', body: exportRequest, status: 201 } },
-      preHandler: requirePermission('show_history_list', 'show_visit_summary_list'),
+      preHandler: requirePermission(
+        'show_history_list',
+        'show_visit_summary_list',
+        'show_track_trace_list',
+        'show_time_sheet_list',
+        'reporting',
+      ),
     },
     async (request, reply) => {
       const created = await exports.create(contextOf(request), parseOrThrow(exportRequest, request.body));

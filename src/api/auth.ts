@@ -8,10 +8,17 @@ export interface LoginInput {
   email: string;
   password: string;
   subdomain?: string;
+  /** The two-step code, on the second call (issue 19). */
+  code?: string;
 }
 
 export function login(client: HttpClient, input: LoginInput) {
-  const body = input.subdomain ? input : { email: input.email, password: input.password };
+  const body = {
+    email: input.email,
+    password: input.password,
+    ...(input.subdomain ? { subdomain: input.subdomain } : {}),
+    ...(input.code ? { code: input.code } : {}),
+  };
   return client.post<StoredUser>('/login', body);
 }
 

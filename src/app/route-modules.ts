@@ -29,12 +29,24 @@ const BUILT: Record<string, RouteModule> = {
   '/multiple-signin': () =>
     import('../features/dashboard/components/multiple-signin-page').then((m) => ({ Component: m.MultipleSigninPage })),
   '/users': () => import('../features/people/components/users-page').then((m) => ({ Component: m.UsersPage })),
+  // User import (issue 17).
+  '/users/import': () => import('../features/import/components/import-page').then((m) => ({ Component: m.ImportPage })),
+  '/users/import/grid': () =>
+    import('../features/import/components/import-grid-page').then((m) => ({ Component: m.ImportGridPage })),
+  '/users/import/queue': () =>
+    import('../features/import/components/import-queue-page').then((m) => ({ Component: m.ImportQueuePage })),
+  '/users/import/details/:id': () =>
+    import('../features/import/components/import-details-page').then((m) => ({ Component: m.ImportDetailsPage })),
   '/user-types': () =>
     import('../features/people/components/user-types-page').then((m) => ({ Component: m.UserTypesPage })),
   '/add-user-type': () =>
     import('../features/people/components/add-user-type-page').then((m) => ({ Component: m.AddUserTypePage })),
   '/invite-users-to-dashboard': () =>
     import('../features/people/components/invite-users-page').then((m) => ({ Component: m.InviteUsersPage })),
+  '/duplication-control-board': () =>
+    import('../features/duplicates/components/duplication-board-page').then((m) => ({
+      Component: m.DuplicationBoardPage,
+    })),
   '/rfid-enrollment': () =>
     import('../features/people/components/rfid-enrollment-page').then((m) => ({ Component: m.RfidEnrollmentPage })),
   '/device': () => import('../features/device/components/device-page').then((m) => ({ Component: m.DevicePage })),
@@ -43,6 +55,8 @@ const BUILT: Record<string, RouteModule> = {
       Component: m.RemoteSignInPage,
     })),
   '/company': () => import('../features/company/components/company-page').then((m) => ({ Component: m.CompanyPage })),
+  '/two-step': () =>
+    import('../features/two-step/components/two-step-page').then((m) => ({ Component: m.TwoStepPage })),
   '/passport': () =>
     import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
   // Pre-registration (issue 5).
@@ -125,8 +139,19 @@ const BUILT: Record<string, RouteModule> = {
     import('../features/reports/components/history-page').then((m) => ({ Component: m.HistoryPage })),
   '/reporting/visit_summary': () =>
     import('../features/reports/components/visit-summary-page').then((m) => ({ Component: m.VisitSummaryPage })),
+  '/reporting/timesheet': () =>
+    import('../features/reports/components/timesheet-page').then((m) => ({ Component: m.TimesheetPage })),
+  '/reporting/time': () => import('../features/reports/components/time-page').then((m) => ({ Component: m.TimePage })),
   '/reporting/export-list': () =>
     import('../features/reports/components/export-list-page').then((m) => ({ Component: m.ExportListPage })),
+  '/reporting/users-not-on-site': () =>
+    import('../features/reports/components/users-not-on-site-page').then((m) => ({ Component: m.UsersNotOnSitePage })),
+  '/reporting/track-trace': () =>
+    import('../features/reports/components/track-trace-page').then((m) => ({ Component: m.TrackTracePage })),
+  '/reporting/kiosk-logs': () =>
+    import('../features/reports/components/kiosk-logs-page').then((m) => ({ Component: m.KioskLogsPage })),
+  '/reporting/printer': () =>
+    import('../features/reports/components/printer-page').then((m) => ({ Component: m.PrinterPage })),
   '/compliances': () =>
     import('../features/compliance/components/compliances-page').then((m) => ({ Component: m.CompliancesPage })),
   '/compliance-new': () =>

@@ -714,6 +714,60 @@ CREATE TABLE "remote_positions" (
 	CONSTRAINT "remote_positions_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "merged_people" (
+	"entity_id" uuid NOT NULL,
+	"old_id" uuid NOT NULL,
+	"new_id" uuid NOT NULL,
+	"merged_by" uuid NOT NULL,
+	"merged_at" bigint NOT NULL,
+	CONSTRAINT "merged_people_entity_id_old_id_pk" PRIMARY KEY("entity_id","old_id")
+);
+--> statement-breakpoint
+CREATE TABLE "person_external_ids" (
+	"entity_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"external_id" text NOT NULL,
+	CONSTRAINT "person_external_ids_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id"),
+	CONSTRAINT "person_external_ids_entity_external_unique" UNIQUE("entity_id","external_id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_import_rows" (
+	"entity_id" uuid NOT NULL,
+	"import_id" uuid NOT NULL,
+	"row_no" integer NOT NULL,
+	"data" jsonb NOT NULL,
+	"status" text NOT NULL,
+	"reason" text,
+	"reason_column" text,
+	"user_id" uuid,
+	CONSTRAINT "user_import_rows_entity_id_import_id_row_no_pk" PRIMARY KEY("entity_id","import_id","row_no")
+);
+--> statement-breakpoint
+CREATE TABLE "user_imports" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"requested_by" uuid NOT NULL,
+	"file_name" text NOT NULL,
+	"status" text NOT NULL,
+	"rows_total" integer NOT NULL,
+	"lease_until" bigint,
+	"runner_id" uuid,
+	"created_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "user_imports_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "two_step_secrets" (
+	"entity_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"secret_enc" text NOT NULL,
+	"last_step" bigint,
+	"recovery_hashes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "two_step_secrets_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -811,11 +865,21 @@ ALTER TABLE "retention_runs" ADD CONSTRAINT "retention_runs_entity_id_entities_i
 ALTER TABLE "remote_positions" ADD CONSTRAINT "remote_positions_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_positions" ADD CONSTRAINT "remote_positions_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remote_positions" ADD CONSTRAINT "remote_positions_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merged_people" ADD CONSTRAINT "merged_people_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "person_external_ids" ADD CONSTRAINT "person_external_ids_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "person_external_ids" ADD CONSTRAINT "person_external_ids_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_import_rows" ADD CONSTRAINT "user_import_rows_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_import_rows" ADD CONSTRAINT "user_import_rows_import_fk" FOREIGN KEY ("entity_id","import_id") REFERENCES "public"."user_imports"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_imports" ADD CONSTRAINT "user_imports_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_imports" ADD CONSTRAINT "user_imports_requested_by_fk" FOREIGN KEY ("entity_id","requested_by") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "two_step_secrets" ADD CONSTRAINT "two_step_secrets_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "two_step_secrets" ADD CONSTRAINT "two_step_secrets_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_entity_name_idx" ON "users" USING btree ("entity_id","full_name","id");--> statement-breakpoint
 CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((full_name || ' ' || email || ' ' || coalesce(phone, '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (lower(full_name) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_entity_archived_type_idx" ON "users" USING btree ("entity_id","archived","user_type_id");--> statement-breakpoint
 CREATE INDEX "user_documents_user_idx" ON "user_documents" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "journey_flows_name_live_unique" ON "journey_flows" USING btree ("entity_id","journey_id","name") WHERE "journey_flows"."deleted_at" is null;--> statement-breakpoint
@@ -842,4 +906,6 @@ CREATE INDEX "rfid_enrolment_links_user_idx" ON "rfid_enrolment_links" USING btr
 CREATE INDEX "password_resets_token_idx" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "report_exports_entity_status_idx" ON "report_exports" USING btree ("entity_id","status","created_at");--> statement-breakpoint
-CREATE INDEX "remote_positions_at_idx" ON "remote_positions" USING btree ("entity_id","at");
+CREATE INDEX "remote_positions_at_idx" ON "remote_positions" USING btree ("entity_id","at");--> statement-breakpoint
+CREATE INDEX "merged_people_new_idx" ON "merged_people" USING btree ("entity_id","new_id");--> statement-breakpoint
+CREATE INDEX "user_imports_entity_status_idx" ON "user_imports" USING btree ("entity_id","status","created_at");

@@ -22,3 +22,6 @@ export * from './reports';
 export * from './company';
 export * from './privacy';
 export * from './remote-sign-in';
+export * from './duplicates';
+export * from './user-imports';
+export * from './two-step';

@@ -77,6 +77,8 @@ export const users = pgTable(
       'gin',
       sql`(full_name || ' ' || email || ' ' || coalesce(phone, '')) gin_trgm_ops`,
     ),
+    // Likely duplicates by name (pg_trgm similarity; server/duplicates/duplicates.repo.ts).
+    index('users_name_trgm_idx').using('gin', sql`lower(full_name) gin_trgm_ops`),
     // Counts of a filtered users page as an index-only scan.
     index('users_entity_archived_type_idx').on(t.entityId, t.archived, t.userTypeId),
   ],

@@ -12,6 +12,7 @@ import { NAVBAR_WIDTH_EXPANDED, reservedWidth, useMenuMode } from './menu-mode';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { SessionPopups } from '../../features/emergency/components/session-popups';
+import { AccountPopups } from '../../features/two-step/components/account-popups';
 import './layout.css';
 
 export const DESKTOP_QUERY = '(min-width: 62em)'; // 992 px
@@ -104,6 +105,7 @@ export function AppLayout({ stored, children }: { stored: StoredUser; children: 
         {children}
       </AppShell.Main>
       <SessionPopups />
+      <AccountPopups />
       <Drawer
         opened={asideOpen}
         onClose={aside.close}

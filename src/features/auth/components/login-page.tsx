@@ -22,7 +22,7 @@ import { useLogin, type LoginValues } from '../hooks/use-login';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { submit, busy, fieldErrors, formError, askSubdomain } = useLogin();
+  const { submit, busy, fieldErrors, formError, askSubdomain, askCode } = useLogin();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', subdomain: '' });
 
   useEffect(() => {
@@ -87,6 +87,21 @@ export function LoginPage() {
                   onChange={set('subdomain')}
                   error={fieldErrors.subdomain}
                   autoComplete="organization"
+                />
+              ) : null}
+              {askCode ? (
+                <TextInput
+                  name="code"
+                  label={t('twoStep.loginCode')}
+                  description={t('twoStep.loginCodeHelp')}
+                  required
+                  value={values.code ?? ''}
+                  onChange={set('code')}
+                  error={fieldErrors.code}
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  data-autofocus
+                  data-testid="login-code"
                 />
               ) : null}
               {formError ? (

@@ -15,12 +15,14 @@ import { useFailureHandler } from '../../../api/use-failure-handler';
 import { saveSession } from '../../../db/session-store';
 import { useWithDb } from '../../../db/with-db-context';
 
-export type LoginField = 'email' | 'password' | 'subdomain';
+export type LoginField = 'email' | 'password' | 'subdomain' | 'code';
 export type FieldErrors = Partial<Record<LoginField, string>>;
 export interface LoginValues {
   email: string;
   password: string;
   subdomain: string;
+  /** The two-step code, asked once the server answers otp_required. */
+  code?: string;
 }
 
 /** Validation messages are i18n keys ("validation.required"); server messages are already translated. */
@@ -40,10 +42,12 @@ export function useLogin() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [askSubdomain, setAskSubdomain] = useState(false);
+  const [askCode, setAskCode] = useState(false);
 
   async function submit(values: LoginValues) {
     const local = clientErrors(values);
     if (askSubdomain && !values.subdomain.trim()) local.subdomain = 'validation.required';
+    if (askCode && !values.code?.trim()) local.code = 'validation.required';
     const translated = Object.fromEntries(
       Object.entries(local)
         .filter(([, m]) => m)
@@ -58,6 +62,7 @@ export function useLogin() {
       email: values.email.trim(),
       password: values.password,
       subdomain: askSubdomain ? values.subdomain.trim() : undefined,
+      code: askCode ? values.code?.trim() : undefined,
     });
     setBusy(false);
     if (result.ok) {
@@ -65,10 +70,20 @@ export function useLogin() {
       await saveSession(withDb, result.data, Date.now()).catch((error: unknown) => {
         console.warn('gatehouse: could not mirror the session into IndexedDB', error);
       });
-      navigate(homeFor(result.data.data.user.entity.package), { replace: true });
+      // A role that must use two-step, without it: straight to /otp-error, which leads to enrolment.
+      const gate = await api.get<{ data: { must_enrol: boolean } }>('/two-step');
+      const mustEnrol = gate.ok && gate.data.data.must_enrol;
+      navigate(mustEnrol ? '/otp-error' : homeFor(result.data.data.user.entity.package), { replace: true });
       return;
     }
     const message = messageOf(result.body);
+    // Two-step (issue 19): the password was right; the same call again with the code.
+    const otpCode = result.body?.code;
+    if (otpCode === 'otp_required' || otpCode === 'otp_invalid') {
+      setAskCode(true);
+      setFieldErrors(otpCode === 'otp_invalid' ? { code: message ?? t('errors.otp_invalid') } : {});
+      return;
+    }
     if (result.status === 400) {
       const errors = result.body?.errors ?? {};
       if (errors.subdomain) setAskSubdomain(true);
@@ -96,5 +111,5 @@ export function useLogin() {
     handleFailure(result);
   }
 
-  return { submit, busy, fieldErrors, formError, askSubdomain };
+  return { submit, busy, fieldErrors, formError, askSubdomain, askCode };
 }

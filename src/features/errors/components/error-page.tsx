@@ -26,7 +26,19 @@ export function ErrorPage() {
           <img src="/logo.svg" alt="" width={48} height={48} />
           <PageTitle>{t(copy.title)}</PageTitle>
           <Text c="dimmed">{t(copy.body)}</Text>
-          <Button component={Link} to={home} mt="sm" data-testid="error-home-link">
+          {stored && copy === COPY['/otp-error'] ? (
+            // Issue 19: the way out of /otp-error is enrolment.
+            <Button component={Link} to="/two-step?force_otp=1" mt="sm" size="md" data-testid="otp-enrol-link">
+              {t('twoStep.setUp')}
+            </Button>
+          ) : null}
+          <Button
+            component={Link}
+            to={home}
+            mt="sm"
+            variant={copy === COPY['/otp-error'] && stored ? 'default' : undefined}
+            data-testid="error-home-link"
+          >
             {stored ? t('errorPages.backHome') : t('errorPages.toLogin')}
           </Button>
         </Stack>

@@ -4,6 +4,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
+import { BADGE_PRINTED_LOG } from '../../../../domain/schemas/more-reports';
 import { journeyOutcome } from '../../../../domain/kiosk-journey';
 import { KIOSK_IDLE_MS } from '../../../../domain/kiosk';
 import { onSite } from '../../../../domain/presence';
@@ -175,7 +177,24 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
       case 'reason':
         return <ReasonStep {...common} choice={state.reason} draft={state.draft} onDone={advance} />;
       case 'result':
-        return <ResultStep kiosk={kiosk} data={data} draft={state.draft} result={state.result} onDone={goHome} />;
+        return (
+          <ResultStep
+            kiosk={kiosk}
+            data={data}
+            draft={state.draft}
+            result={state.result}
+            onDone={goHome}
+            onPrint={() =>
+              void record?.('kiosk.log', {
+                logId: uuidv7(),
+                kind: 'action',
+                code: BADGE_PRINTED_LOG,
+                data: { personId: state.draft.person?.id ?? null, areaId: kiosk.areaId },
+                at: Date.now(),
+              })
+            }
+          />
+        );
     }
   })();
   return (

@@ -18,9 +18,11 @@ interface Props {
   draft: Draft;
   result: CommitResult | null;
   onDone: () => void;
+  /** Records the print in the kiosk log (the print list, issue 16). */
+  onPrint?: () => void;
 }
 
-export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
+export function ResultStep({ kiosk, data, draft, result, onDone, onPrint }: Props) {
   const { t, i18n } = useTranslation();
   const { online } = useSyncStatus();
   if (!result) return null;
@@ -85,7 +87,14 @@ export function ResultStep({ kiosk, data, draft, result, onDone }: Props) {
       ) : null}
       <div className="gh-kiosk-actions">
         {result.signedIn && flow?.settings.print_badge ? (
-          <KButton variant="light" onClick={() => window.print()} data-testid="kiosk-print">
+          <KButton
+            variant="light"
+            onClick={() => {
+              onPrint?.();
+              window.print();
+            }}
+            data-testid="kiosk-print"
+          >
             {t('kiosk.result.print')}
           </KButton>
         ) : (

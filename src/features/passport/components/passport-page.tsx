@@ -1,7 +1,7 @@
 // /passport: the passport account entry. No external passport service is configured yet, so
 // the page says what it will do instead of pretending.
 import { Alert, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '../../../api/session';
 import { homeFor } from '../../../../domain/guards';
@@ -12,6 +12,8 @@ export function PassportPage() {
   const stored = useStoredUser();
   const [params] = useSearchParams();
   const forwarded = ['journey', 'add_visitor'].filter((key) => params.has(key));
+  // Spec 2 §4: 'Security Policy Updated' sends here with force_otp=1; two-step lives on /two-step (issue 19).
+  if (stored && params.get('force_otp') === '1') return <Navigate to="/two-step?force_otp=1" replace />;
 
   return (
     <Container size="sm" py={stored ? 0 : 'xl'} px={stored ? 0 : 'md'}>
@@ -29,6 +31,11 @@ export function PassportPage() {
               </Text>
             ) : null}
             <Group>
+              {stored ? (
+                <Button component={Link} to="/two-step" data-testid="passport-two-step">
+                  {t('routes.twoStep')}
+                </Button>
+              ) : null}
               <Button
                 component={Link}
                 to={stored ? homeFor(stored.data.user.entity.package) : '/login'}

@@ -1,0 +1,101 @@
+// Query schemas of users not on site, track & trace, kiosk logs and the print list (issue 16).
+// Query strings arrive as text; every message is an i18n key.
+import * as v from 'valibot';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../constants';
+import { timeZone } from './dashboard';
+
+const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
+const optionalUuid = v.optional(uuid);
+const isoDate = v.pipe(v.string('validation.required'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'));
+const intText = (min: number, max: number) =>
+  v.pipe(
+    v.union([v.string(), v.number()], 'validation.required'),
+    v.transform(Number),
+    v.integer('validation.number'),
+    v.minValue(min, 'validation.number'),
+    v.maxValue(max, 'validation.number'),
+  );
+const paging = {
+  page: v.optional(intText(1, 1_000_000), FIRST_PAGE),
+  limit: v.optional(intText(1, 500), DEFAULT_PAGE_SIZE),
+};
+
+/** No day: who is not signed in now; a day: who did not come that day (in tz). */
+export const usersNotOnSiteQuery = v.object({
+  userType: optionalUuid,
+  day: v.optional(isoDate),
+  tz: v.optional(timeZone, 'UTC'),
+  ...paging,
+});
+export type UsersNotOnSiteQuery = v.InferOutput<typeof usersNotOnSiteQuery>;
+
+/** The filters of track & trace (an export takes the same filters). */
+export const trackTraceFilters = v.object({
+  person: uuid,
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+  tz: v.optional(timeZone, 'UTC'),
+});
+export type TrackTraceFilters = v.InferOutput<typeof trackTraceFilters>;
+export const trackTraceQuery = v.object({ ...trackTraceFilters.entries, ...paging });
+export type TrackTraceQuery = v.InferOutput<typeof trackTraceQuery>;
+
+const code = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'validation.too_long')));
+export const kioskLogsQuery = v.object({
+  kiosk: optionalUuid,
+  code,
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+  tz: v.optional(timeZone, 'UTC'),
+  ...paging,
+});
+export type KioskLogsQuery = v.InferOutput<typeof kioskLogsQuery>;
+
+export const printerQuery = v.object({
+  kiosk: optionalUuid,
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+  tz: v.optional(timeZone, 'UTC'),
+  ...paging,
+});
+export type PrinterQuery = v.InferOutput<typeof printerQuery>;
+
+/** The kiosk log line a kiosk writes when it prints a badge (the print list reads these). */
+export const BADGE_PRINTED_LOG = 'badge_printed';
+
+export interface NotOnSiteRow {
+  id: string;
+  full_name: string;
+  user_type_id: string | null;
+  user_type_name: string | null;
+  email: string | null;
+  /** The last time the person signed in, if ever. */
+  last_in: number | null;
+}
+
+export interface TrackTraceRow {
+  person_id: string;
+  full_name: string;
+  user_type_name: string | null;
+  overlap_ms: number;
+  first_at: number;
+  last_at: number;
+  areas: string[];
+  encounters: number;
+}
+
+export interface KioskLogRow {
+  id: string;
+  kiosk_id: string;
+  kiosk_name: string | null;
+  kind: string;
+  code: string;
+  data: Record<string, unknown> | null;
+  at: number;
+}
+
+export interface PrintRow extends KioskLogRow {
+  person_id: string | null;
+  full_name: string | null;
+  area_name: string | null;
+}

@@ -1,0 +1,69 @@
+// What the company already holds that an import's rows touch (domain/import.ts ImportFacts):
+// its user types, the admin's user-type scope, and the people whose email, phone, external id
+// or card a row names. One query each, whatever the number of rows.
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { ImportFacts, ImportRow } from '../../domain/import';
+import { adminScopes, personExternalIds, userCards, users, userTypes } from '../db/schema/index';
+import type { Executor } from '../sync/changes';
+
+const values = (rows: readonly ImportRow[], pick: (r: ImportRow) => string) => [
+  ...new Set(rows.map(pick).filter(Boolean)),
+];
+
+export async function importFacts(
+  db: Executor,
+  entityId: string,
+  adminId: string,
+  rows: readonly ImportRow[],
+): Promise<ImportFacts> {
+  const types = await db
+    .select({ id: userTypes.id, name: userTypes.name })
+    .from(userTypes)
+    .where(eq(userTypes.entityId, entityId));
+  const [scope] = await db
+    .select({ userTypeIds: adminScopes.userTypeIds })
+    .from(adminScopes)
+    .where(and(eq(adminScopes.entityId, entityId), eq(adminScopes.userId, adminId)));
+
+  const emails = values(rows, (r) => r.email.toLowerCase());
+  const phones = values(rows, (r) => r.phone);
+  const externals = values(rows, (r) => r.external_id);
+  const cards = values(rows, (r) => r.rfid);
+  const ids = new Set<string>();
+  const wanted: SQL[] = [];
+  if (emails.length) wanted.push(inArray(users.email, emails));
+  if (phones.length) wanted.push(inArray(users.phone, phones));
+  if (externals.length) {
+    const found = await db
+      .select({ id: personExternalIds.userId })
+      .from(personExternalIds)
+      .where(and(eq(personExternalIds.entityId, entityId), inArray(personExternalIds.externalId, externals)));
+    for (const f of found) ids.add(f.id);
+  }
+  if (cards.length) {
+    const found = await db
+      .select({ id: userCards.userId })
+      .from(userCards)
+      .where(and(eq(userCards.entityId, entityId), inArray(userCards.rfid, cards)));
+    for (const f of found) ids.add(f.id);
+  }
+  if (ids.size) wanted.push(inArray(users.id, [...ids]));
+  const people = wanted.length
+    ? await db
+        .select({
+          id: users.id,
+          email: users.email,
+          phone: users.phone,
+          externalId: personExternalIds.externalId,
+          rfid: userCards.rfid,
+        })
+        .from(users)
+        .leftJoin(
+          personExternalIds,
+          and(eq(personExternalIds.entityId, users.entityId), eq(personExternalIds.userId, users.id)),
+        )
+        .leftJoin(userCards, and(eq(userCards.entityId, users.entityId), eq(userCards.userId, users.id)))
+        .where(and(eq(users.entityId, entityId), or(...wanted)))
+    : [];
+  return { userTypes: types, allowedUserTypeIds: scope?.userTypeIds ?? null, people };
+}

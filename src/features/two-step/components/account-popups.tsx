@@ -1,0 +1,99 @@
+// Live account pop-ups (spec 1 §4, spec 2 §4), from the entity-room socket:
+// 'Security Policy Updated' (OK → /passport?force_otp=1, which opens /two-step) under the spec's four
+// conditions; the person's own two-step switched elsewhere ends this session when the server
+// revoked it; 'Package upgraded' (reload), 'Package downgraded' (sites list), 'Package changed'
+// (OK only), never for the tech team; 'Permissions Updated' after refetching permissions.
+import { useState } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ownTwoStepEvent, packagePopupOf, securityPopupShown, type PopupViewer } from '../../../../domain/two-step';
+import type { StoredUser } from '../../../../domain/session';
+import { api } from '../../../api/client';
+import { userDetails } from '../../../api/auth';
+import { readStoredUser, useStoredUser, writeStoredUser } from '../../../api/session';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { twoStepState } from '../hooks/two-step-api';
+
+type Popup = 'security' | 'upgraded' | 'downgraded' | 'changed' | 'role';
+
+const viewerOf = (stored: StoredUser | null): PopupViewer | null =>
+  stored && {
+    id: stored.data.user.id,
+    entityId: stored.data.user.entity.id,
+    roleId: stored.data.user.role.id,
+    isOtpEnabled: stored.data.user.is_otp_enabled,
+    isTechTeam: stored.data.user.isTechTeam,
+  };
+
+export function AccountPopups() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const stored = useStoredUser();
+  const [popup, setPopup] = useState<Popup | null>(null);
+  const viewer = viewerOf(stored);
+
+  useRealtimeEvent('updateEntityTwoStepAuth', (e) => {
+    if (viewer && securityPopupShown(e, viewer)) setPopup('security');
+  });
+  useRealtimeEvent('updateUserTwoStepAuth', (e) => {
+    if (!viewer || !ownTwoStepEvent(e, viewer)) return;
+    // Switching two-step on ends the person's other sessions: find out whether this is one.
+    void twoStepState().then((res) => {
+      if (res.status === 401) navigate('/logout', { replace: true });
+      const current = readStoredUser();
+      if (res.ok && current)
+        writeStoredUser({
+          data: { ...current.data, user: { ...current.data.user, is_otp_enabled: res.data.data.enabled } },
+        });
+    });
+  });
+  useRealtimeEvent('pongUpdateEntityPackage', (e) => {
+    const kind = viewer && packagePopupOf(e, viewer);
+    if (kind) setPopup(kind);
+  });
+  useRealtimeEvent('pongUpdateEntityPlan', (e) => {
+    // A package change also sends this; its own pop-up says more.
+    if (viewer && packagePopupOf({ entity_id: e.entity_id }, viewer)) setPopup((p) => p ?? 'changed');
+  });
+  useRealtimeEvent('pongUpdateUserRole', (e) => {
+    if (!viewer || e.entity_id !== viewer.entityId || e.entity_user_id !== viewer.id) return;
+    void userDetails(api).then((res) => {
+      const current = readStoredUser();
+      if (res.ok && current) writeStoredUser({ data: { ...current.data, user: res.data.data } });
+      setPopup('role');
+    });
+  });
+
+  if (!popup) return null;
+  const close = () => setPopup(null);
+  const ok = () => {
+    close();
+    if (popup === 'security') navigate('/passport?force_otp=1');
+    else if (popup === 'upgraded') window.location.reload();
+    else if (popup === 'downgraded') navigate('/sites');
+    else if (popup === 'role') {
+      if (pathname === '/') window.location.reload();
+      else navigate('/');
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={popup === 'role' ? ok : close}
+      centered
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      data-testid={`popup-${popup}`}
+      title={t(`accountPopups.${popup}Title`)}
+    >
+      <Text>{t(`accountPopups.${popup}Body`)}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={ok} size="md" data-testid="popup-ok">
+          {t('accountPopups.ok')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

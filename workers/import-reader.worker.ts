@@ -1,0 +1,83 @@
+// The import worker (issue 17): reads an uploaded spreadsheet and writes the template off the
+// main thread, so a 10,000-row file never freezes the page. The file is judged by its content
+// (domain/import.ts sniffSpreadsheet), not its name; exceljs's browser build does the reading.
+import * as Comlink from 'comlink';
+import ExcelJS from 'exceljs';
+import {
+  fileProblem,
+  IMPORT_COLUMNS,
+  normalRow,
+  sniffSpreadsheet,
+  type ImportColumn,
+  type ImportRow,
+} from '../domain/import';
+
+export type ReadResult =
+  { ok: true; rows: Array<{ row_no: number; data: ImportRow }> } | { ok: false; problem: string };
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+async function read(buffer: ArrayBuffer, headers: Record<ImportColumn, string[]>): Promise<ReadResult> {
+  const bytes = new Uint8Array(buffer);
+  const problem = fileProblem(sniffSpreadsheet(bytes), bytes.byteLength);
+  if (problem) return { ok: false, problem };
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(buffer);
+  } catch {
+    return { ok: false, problem: 'import.fileProblems.unreadable' };
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) return { ok: false, problem: 'import.noRows' };
+  // Row 1 is the header: it names the columns (in the admin's language or as the column keys);
+  // a header we do not recognise (another language's template) is read in the template's order.
+  const byName = new Map<string, ImportColumn>();
+  for (const c of IMPORT_COLUMNS) for (const h of headers[c]) byName.set(norm(h), c);
+  const first = sheet.getRow(1);
+  const positions = new Map<number, ImportColumn>();
+  first.eachCell((cell, col) => {
+    const column = byName.get(norm(cell.text ?? ''));
+    if (column) positions.set(col, column);
+  });
+  const headerless = positions.size === 0;
+  if (headerless) IMPORT_COLUMNS.forEach((c, i) => positions.set(i + 1, c));
+  const rows: Array<{ row_no: number; data: ImportRow }> = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
+    if (rowNo === 1) return;
+    const data: Partial<ImportRow> = {};
+    for (const [col, column] of positions) data[column] = row.getCell(col).text ?? '';
+    const clean = normalRow(data);
+    if (IMPORT_COLUMNS.some((c) => clean[c])) rows.push({ row_no: rowNo, data: clean });
+  });
+  if (rows.length === 0) return { ok: false, problem: 'import.noRows' };
+  return { ok: true, rows };
+}
+
+/** The template: the columns in the admin's language, an example row, and the user types to use. */
+async function template(
+  header: string[],
+  example: string[],
+  typesTitle: string,
+  userTypes: string[],
+  rtl: boolean,
+): Promise<ArrayBuffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Users', { views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }] });
+  sheet.addRow(header).font = { bold: true };
+  sheet.addRow(example);
+  // Phone numbers and cards stay text, so Excel does not turn them into numbers with exponents.
+  sheet.columns.forEach((col) => {
+    col.width = 24;
+    col.numFmt = '@';
+  });
+  const types = book.addWorksheet(typesTitle, { views: [{ rightToLeft: rtl }] });
+  types.addRow([typesTitle]).font = { bold: true };
+  for (const name of userTypes) types.addRow([name]);
+  types.getColumn(1).width = 30;
+  return (await book.xlsx.writeBuffer()) as ArrayBuffer;
+}
+
+export const importWorkerApi = { read, template };
+export type ImportWorkerApi = typeof importWorkerApi;
+
+Comlink.expose(importWorkerApi);
