@@ -261,7 +261,12 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
     /** Runs jobs a stopped server left behind, and checks for lapsed leases from time to time. */
     async start() {
       stopping = false;
-      await wake();
+      // In the background: a first query on a cold embedded database can outlast the app's
+      // ready timeout, and a database not migrated yet (an instance waiting for another's
+      // migration) is not an error here — the sweep looks again.
+      void wake().catch((error: unknown) =>
+        console.warn('gatehouse import: waiting imports not read yet', error instanceof Error ? error.message : error),
+      );
       sweep ??= setInterval(() => void wake().catch(() => undefined), SWEEP_MS);
       sweep.unref?.();
     },
