@@ -33,6 +33,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           sequence: { groupOrder: 2 },
+          // expect.poll waits for what a person would see; vitest's 1 s default is shorter than a
+          // loaded 2-core machine needs to render it (a wait, not a speed assertion).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['tests/e2e/**/*.test.ts', 'tests/fault/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
