@@ -7,7 +7,8 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, migrationsFolder } from '../db/database';
+import { openDatabase, migrationsFolder, type DatabaseHandle } from '../db/database';
+import { seedDemo } from '../seed/demo';
 
 export function templateKey(): string {
   const hash = createHash('sha256');
@@ -50,14 +51,19 @@ export function pgliteTemplate(): Promise<Blob> {
   return cached;
 }
 
-/** A folder holding a freshly migrated PGlite cluster, copied into `dataDir` (end-to-end
- * servers start on it: the demo seed still runs at start, against the current date). */
-export async function copyMigratedDataDir(dataDir: string): Promise<void> {
-  const template = join(tmpdir(), `gatehouse-pglite-dir-${templateKey()}`);
+/** A folder made once per migration set by `make` (migrated, and whatever `make` adds), copied
+ * into `dataDir`. */
+async function copyTemplateDir(
+  dataDir: string,
+  kind: string,
+  make: (database: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  const template = join(tmpdir(), `gatehouse-pglite-${kind}-${templateKey()}`);
   if (!existsSync(template)) {
     const aside = `${template}.${process.pid}.${Date.now()}`;
     const database = await openDatabase({ dataDir: aside });
     await database.migrate();
+    await make(database);
     await database.close();
     try {
       renameSync(aside, template);
@@ -67,6 +73,17 @@ export async function copyMigratedDataDir(dataDir: string): Promise<void> {
   }
   cpSync(template, dataDir, { recursive: true });
 }
+
+/** A freshly migrated, empty cluster in `dataDir` (spawned servers of the server tests). */
+export const copyMigratedDataDir = (dataDir: string): Promise<void> =>
+  copyTemplateDir(dataDir, 'dir', async () => undefined);
+
+/** A migrated cluster with the demo companies in `dataDir` (end-to-end servers: the seed only
+ * stamps creation times, so a copy made earlier in the run serves as well as a fresh seed). */
+export const copySeededDataDir = (dataDir: string): Promise<void> =>
+  copyTemplateDir(dataDir, 'seeded', async (database) => {
+    await seedDemo(database.db, { now: Date.now, production: false });
+  });
 
 const TEMPLATE_LOCK = 7_340_022;
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyMigratedDataDir } from '../../../server/test/db-templates';
+import { copySeededDataDir } from '../../../server/test/db-templates';
 
 export interface RunningServer {
   url: string;
@@ -31,8 +31,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-  // A fresh folder starts from an already migrated cluster (migrating costs most of a start).
-  if (!options.dataDir) await copyMigratedDataDir(dataDir);
+  // A fresh folder starts from an already migrated and seeded cluster (most of a start's cost).
+  if (!options.dataDir) await copySeededDataDir(dataDir);
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
