@@ -198,17 +198,11 @@ export function reportsRepo(db: Db) {
           select array_agg((extract(epoch from d::timestamp at time zone ${tz}) * 1000)::bigint order by d) as starts,
                  array_agg(to_char(d, 'YYYY-MM-DD') order by d) as days
           from generate_series(${range.from}::date, ${range.to}::date + 1, interval '1 day') d
-        ), bucketed as (
-          select width_bucket(v.time_in, b.starts) as k, v.user_type_id, v.area_id,
-                 case when v.user_type_id is null then v.person_id end as person_id, count(*) as n
-          from b, visits v
-          where v.entity_id = ${entityId} and v.time_in >= b.starts[1] and v.time_in < b.starts[array_length(b.starts, 1)]
-          group by 1, 2, 3, 4
         ), counted as (
-          -- Only visits that carry no user type of their own read the person's (most carry one).
-          select bk.k, coalesce(bk.user_type_id, u.user_type_id) as user_type_id, bk.area_id, sum(bk.n)::bigint as n
-          from bucketed bk
-          left join users u on bk.person_id is not null and u.entity_id = ${entityId} and u.id = bk.person_id
+          select width_bucket(v.time_in, b.starts) as k, coalesce(v.user_type_id, u.user_type_id) as user_type_id,
+                 v.area_id, count(*) as n
+          from b, visits v join users u on u.entity_id = v.entity_id and u.id = v.person_id
+          where v.entity_id = ${entityId} and v.time_in >= b.starts[1] and v.time_in < b.starts[array_length(b.starts, 1)]
           group by 1, 2, 3
         )
         select b.days[c.k] as day, c.user_type_id, t.name as user_type_name, a.site_id, s.name as site_name,
