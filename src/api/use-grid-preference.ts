@@ -1,7 +1,7 @@
 // Per-admin grid preferences (spec 1 §3): the column set (table_head) and the saved filters
 // (url), stored on the server per page and cached locally so an offline reload keeps them.
 // Shared by every grid page (the dashboard's logbook and the reports).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from './client';
 
 export interface GridPreference {
@@ -20,12 +20,25 @@ function cached(page: string): GridPreference | null {
   }
 }
 
+/** Saves per page, shared by every mounted copy of a grid (a route change can remount it while a
+ * save waits): one debounce, and each PUT sent only after the one before it has answered, so the
+ * server keeps the last change, never an earlier one that arrived late. */
+interface Saves {
+  timer?: ReturnType<typeof setTimeout>;
+  chain: Promise<unknown>;
+  /** A change not yet confirmed by the server: the stored preference must not undo it. */
+  unsaved: boolean;
+}
+const saves = new Map<string, Saves>();
+const savesOf = (page: string): Saves => {
+  let s = saves.get(page);
+  if (!s) saves.set(page, (s = { chain: Promise.resolve(), unsaved: false }));
+  return s;
+};
+
 export function useGridPreference(page: string) {
   const [pref, setPref] = useState<GridPreference | null>(() => cached(page));
   const [loaded, setLoaded] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // A change made before the stored preference arrived wins over it (a slow answer must not undo it).
-  const changed = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -33,7 +46,7 @@ export function useGridPreference(page: string) {
       .get<{ data: GridPreference | null }>(`/grid_preferences?page_url=${encodeURIComponent(page)}`)
       .then((res) => {
         if (!live) return;
-        if (res.ok && res.data.data && !changed.current) {
+        if (res.ok && res.data.data && !savesOf(page).unsaved) {
           setPref(res.data.data);
           localStorage.setItem(cacheKey(page), JSON.stringify(res.data.data));
         }
@@ -47,14 +60,24 @@ export function useGridPreference(page: string) {
   /** Saves soon after the last change (typing in the search box is one save). */
   const save = useCallback(
     (next: GridPreference) => {
-      changed.current = true;
       setPref(next);
       localStorage.setItem(cacheKey(page), JSON.stringify(next));
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void api.request('PUT', '/grid_preferences', {
-          body: { page_url: page, table_head: next.table_head, url: next.url },
-        });
+      const s = savesOf(page);
+      s.unsaved = true;
+      clearTimeout(s.timer);
+      s.timer = setTimeout(() => {
+        s.timer = undefined;
+        s.chain = s.chain
+          .then(() =>
+            api.request('PUT', '/grid_preferences', {
+              body: { page_url: page, table_head: next.table_head, url: next.url },
+            }),
+          )
+          .then((res) => {
+            // Confirmed only when it was stored and no newer change waits behind it.
+            if (res.ok && !s.timer && localStorage.getItem(cacheKey(page)) === JSON.stringify(next)) s.unsaved = false;
+          })
+          .catch(() => undefined);
       }, 400);
     },
     [page],
