@@ -86,6 +86,23 @@ export default tseslint.config(
     },
   },
   {
+    // Server tests may start the fake directory servers (tests/fake-directories); server code may not.
+    files: ['server/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              ...zone('server', ['domain', 'sync', 'locales', 'scripts'], 'The server never imports the app.'),
+              except: ['./fake-directories'],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/**/*.ts'],
     ignores: ['domain/**/*.test.ts'],
     rules: { 'no-restricted-imports': onlyPackages(['valibot'], 'domain/ imports only valibot.') },

@@ -74,6 +74,10 @@ export const ERROR_CODES = [
   'otp_invalid',
   'otp_locked',
   'otp_required_by_role',
+  // Single sign-on (issue 19).
+  'sso_not_configured',
+  'sso_failed',
+  'sso_unknown_user',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@
 // grid) and the server's job run the same checks, so the grid shows exactly what the server
 // will skip. Messages are i18n keys.
 import * as v from 'valibot';
+import { photoNameProblem } from './import-photos';
 import { inScope } from './mass-action';
 import { email } from './schemas/auth';
 import { phone } from './schemas/people';
@@ -15,6 +16,7 @@ export const IMPORT_COLUMNS = [
   'user_type',
   'rfid',
   'external_id',
+  'photo',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export type ImportRow = Record<ImportColumn, string>;
@@ -75,6 +77,16 @@ const cellSchemas: Record<ImportColumn, v.GenericSchema<string, unknown>> = {
   user_type: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required')),
   rfid: text(30),
   external_id: text(64),
+  // The photo's file name in the zip (empty: the zip's file named after the external id, if any).
+  photo: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(200, 'validation.too_long'),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const problem = dataset.typed && dataset.value ? photoNameProblem(dataset.value) : null;
+      if (problem) addIssue({ message: problem });
+    }),
+  ),
 };
 
 /** A row as sent to the server: every column a string (missing ones empty). */
@@ -87,6 +99,7 @@ export const importRowSchema = v.object({
   user_type: cell,
   rfid: cell,
   external_id: cell,
+  photo: cell,
 });
 
 export const importRequest = v.object({
@@ -179,6 +192,8 @@ export interface ImportJobWire {
   created: number;
   updated: number;
   skipped: number;
+  /** People who got their photo from the zip. */
+  photos_attached: number;
   created_at: string;
   finished_at: string | null;
 }
@@ -191,4 +206,8 @@ export interface ImportRowWire {
   reason: string | null;
   reason_column: ImportColumn | null;
   user_id: string | null;
+  /** The zip's photo this row names or matched (null: none). */
+  photo_name: string | null;
+  /** 'attached', or the photo's problem as an i18n key (null: the row had no photo). */
+  photo_status: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsOf, detailText, pageOf, visitsFrom, type LogbookEvent } from './logbook';
+import { checksOf, countsOf, detailText, formatChecks, pageOf, visitsFrom, type LogbookEvent } from './logbook';
 
 const lookups = {
   person: (id: string) => ({ fullName: id === 'p1' ? 'Ann' : 'Bob', userTypeId: 't1' }),
@@ -45,9 +45,15 @@ describe('logbook', () => {
   it('reads journey details whatever their shape', () => {
     expect(detailText({ host: { fullName: 'Hannah' } }, 'host')).toBe('Hannah');
     expect(detailText({ host: ['A', { name: 'B' }] }, 'host')).toBe('A, B');
-    expect(detailText({ checks: { temperature: { value: 36.5, unit: 'c' }, mask: true } }, 'checks')).toBe(
-      '36.5°C · mask ✓',
-    );
+    const checks = checksOf({ checks: { temperature: { value: 36.5, unit: 'c' }, mask: true } });
+    expect(checks).toEqual({ temperature: { value: 36.5, unit: 'c' }, mask: true });
+    expect(checksOf({ stage: 'x', temperature: { celsius: 37, unit: 'f' }, mask: false })).toEqual({
+      temperature: { value: 98.6, unit: 'f' },
+      mask: false,
+    });
+    const t = (key: string, params?: Record<string, unknown>) => `${key}${params ? `(${String(params.value)})` : ''}`;
+    expect(formatChecks(checks, t)).toBe('visitChecks.temperature_c(36.5) · visitChecks.mask');
+    expect(formatChecks(null, t)).toBeNull();
     expect(detailText({ stage: 42 }, 'stage')).toBe('42');
     expect(detailText('nonsense', 'host')).toBeNull();
   });

@@ -36,7 +36,7 @@ export interface LogbookRow {
   status: VisitStatus;
   host: string | null;
   stage: string | null;
-  checks: string | null;
+  checks: LogbookChecks | null;
   pending?: boolean;
 }
 
@@ -78,22 +78,29 @@ function nameOf(value: unknown): string | null {
 }
 
 /** Reads the kiosk journey's details defensively: other features own their shape. */
-export function detailText(details: unknown, key: 'host' | 'stage' | 'checks'): string | null {
+export function detailText(details: unknown, key: 'host' | 'stage'): string | null {
   if (!details || typeof details !== 'object') return null;
   const value = (details as Record<string, unknown>)[key];
-  // The kiosk journey records its temperature and mask beside the stage, not under `checks`.
-  if (value == null) return key === 'checks' ? checksText(details as Record<string, unknown>) : null;
+  if (value == null) return null;
   if (Array.isArray(value)) return value.map(nameOf).filter(Boolean).join(', ') || null;
-  const named = nameOf(value);
-  if (named || key !== 'checks' || typeof value !== 'object') return named;
-  return checksText(value as Record<string, unknown>);
+  return nameOf(value);
 }
 
-/** "36.6°C · mask ✓": a reading in the unit it was taken in ({value, unit} or the kiosk's {celsius, unit}). */
-function checksText(o: Record<string, unknown>): string | null {
-  const parts: string[] = [];
+/** What the journey's checks recorded: a reading in the unit it was taken in, and the mask
+ * answer. Codes, not words: the UI and the exports translate them (formatChecks). */
+export interface LogbookChecks {
+  temperature?: { value: number; unit: 'c' | 'f' };
+  mask?: boolean;
+}
+
+/** {value, unit}, the kiosk's {celsius, unit} or a bare number (°C) under `checks` or beside the stage. */
+export function checksOf(details: unknown): LogbookChecks | null {
+  if (!details || typeof details !== 'object') return null;
+  const d = details as Record<string, unknown>;
+  const o = (d.checks && typeof d.checks === 'object' ? d.checks : d) as Record<string, unknown>;
+  const out: LogbookChecks = {};
   const temp = o.temperature as { value?: unknown; celsius?: unknown; unit?: unknown } | number | undefined;
-  if (typeof temp === 'number') parts.push(`${temp}°`);
+  if (typeof temp === 'number') out.temperature = { value: temp, unit: 'c' };
   else if (temp && typeof temp === 'object') {
     const unit = temp.unit === 'f' || temp.unit === 'F' ? 'f' : 'c';
     const value =
@@ -102,9 +109,21 @@ function checksText(o: Record<string, unknown>): string | null {
         : typeof temp.celsius === 'number'
           ? inUnit(celsius(temp.celsius), unit)
           : null;
-    if (value !== null) parts.push(`${value}°${unit.toUpperCase()}`);
+    if (value !== null) out.temperature = { value, unit };
   }
-  if (typeof o.mask === 'boolean' || typeof o.mask === 'number') parts.push(o.mask ? 'mask ✓' : 'mask ✗');
+  if (typeof o.mask === 'boolean' || typeof o.mask === 'number') out.mask = Boolean(o.mask);
+  return out.temperature || out.mask !== undefined ? out : null;
+}
+
+/** "Temperature 36.6 °C · Mask" in the reader's language; `t` is i18next's (keys under visitChecks). */
+export function formatChecks(
+  c: LogbookChecks | null,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string | null {
+  if (!c) return null;
+  const parts: string[] = [];
+  if (c.temperature) parts.push(t(`visitChecks.temperature_${c.temperature.unit}`, { value: c.temperature.value }));
+  if (c.mask !== undefined) parts.push(t(c.mask ? 'visitChecks.mask' : 'visitChecks.noMask'));
   return parts.join(' · ') || null;
 }
 
@@ -166,7 +185,7 @@ export function visitsFrom(
         status: statusOf(e.details, out),
         host: hostText(e.details, (id) => lookups.person(id)?.fullName),
         stage: detailText(e.details, 'stage'),
-        checks: detailText(e.details, 'checks'),
+        checks: checksOf(e.details),
         pending: Boolean(pendingIds && (pendingIds.has(e.id) || (out && pendingIds.has(out.id)))),
       });
     });

@@ -43,6 +43,7 @@ const settings: MenuItem[] = [
   },
   { key: 'attendance_modes', label: 'attendanceModes', to: '/attendance-modes', permission: 'show_attendance_modes' },
   { key: 'custom_fields', label: 'customFields', to: '/custom-fields', permission: 'show_custom_fields' },
+  { key: 'roles', label: 'roles', to: '/roles', permission: 'user_settings' },
 ];
 
 export const MENU: readonly MenuItem[] = [
@@ -90,7 +91,7 @@ const FIXED_ACTIVE: ReadonlyArray<[RegExp, string]> = [
   [/^\/(emergency)/, 'emergency'],
   [/^\/reporting/i, 'reporting'],
   [
-    /^\/(user-types|olduser-types|add-user-type|privacy-manager|duplication-control-board|attendance-modes|add-attendance-mode|add-reason|custom-fields|add-custom-field|settings)/,
+    /^\/(user-types|olduser-types|add-user-type|privacy-manager|duplication-control-board|attendance-modes|add-attendance-mode|add-reason|custom-fields|add-custom-field|roles|settings)/,
     'user_settings',
   ],
   [/^\/(users|invite-users|rfid-enrollment|multiple-signin)/, 'users'],

@@ -135,6 +135,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/settings', kind: 'section', title: 'settings', feature: 'settings', menuKey: 'user_settings' },
   priv('/privacy-manager', 'privacyManager', 'settings', 'user_settings', 'show_privacy_manager_list'),
   priv('/custom-fields', 'customFields', 'settings', 'user_settings', 'show_custom_fields'),
+  // Which keys each role allows (issue 19; the spec names no path): under Settings.
+  priv('/roles', 'roles', 'settings', 'user_settings', 'user_settings'),
   priv('/add-custom-field', 'addCustomField', 'settings', 'user_settings', 'add_custom_field_to_new_section'),
   priv('/integration', 'integration', 'integrations', 'integration', 'integration'),
   integ('/integration-settings', 'integrationSettings'),

@@ -57,6 +57,10 @@ import { mailFirstPasswords, passwordResetRoutes } from './password-reset/passwo
 import { companyRoutes } from './company/company.routes';
 import { enforceTwoStep } from './two-step/enforcement';
 import { twoStepRoutes } from './two-step/two-step.routes';
+import { integrationsRoutes } from './integrations/integrations.routes';
+import { ssoRoutes } from './sso/sso.routes';
+import { oneTimeLoginRoutes } from './sso/one-time-login.routes';
+import { passportRoutes } from './passport/passport.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -203,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(complianceRoutes, { compliance: services.compliance, documents: services.complianceDocuments });
   await app.register(reportsRoutes, { reports: services.reports, exports: services.exports });
   await app.register(importRoutes, { imports: services.imports });
+  await app.register(integrationsRoutes, { integrations: services.integrations, sync: services.integrationJobs });
   await app.register(timesheetRoutes, { db: deps.database.db, now: deps.now });
   await app.register(moreReportsRoutes, { reports: services.moreReports });
   await app.register(companyRoutes, { company: services.company, publicUrl: deps.publicUrl });
@@ -212,6 +217,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: deps.autoSignOutIntervalMs,
   });
   await app.register(twoStepRoutes, { twoStep: services.twoStep });
+  await app.register(ssoRoutes, { sso: services.sso, publicUrl: deps.publicUrl });
+  await app.register(oneTimeLoginRoutes, { oneTimeLogin: services.oneTimeLogin, publicUrl: deps.publicUrl });
+  await app.register(passportRoutes, { passport: services.passport });
   await app.register(openapiRoutes, { routes: routeTable });
   app.addHook('onClose', async () => services.mailer.close());
   await registerStatic(app, deps.staticDir);

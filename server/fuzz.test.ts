@@ -33,9 +33,18 @@ const UNREACHED: Record<string, string> = {
   'POST /api/reset-password/:token': 'behind a password link secret (404 before the body)',
   'POST /api/kiosks/requests/cancel/:id': 'takes no body (cancels a kiosk request not yet delivered)',
   'POST /api/kiosks/requests/close/:id': 'takes no body (closes a finished kiosk request)',
+  'POST /api/reports/printer/:id/reprint': 'takes no body (records a reprint of a listed badge)',
   'POST /api/online-compliance/:lang/:visitUrl': 'behind a visit link secret (404 before the body)',
   'POST /api/entity/:id/api-token': 'takes no body (generates the integration token)',
   'POST /api/two-step/start': 'takes no body (starts the caller’s two-step enrolment)',
+  'POST /api/integrations/:id/sync': 'takes no body (starts or retries a directory sync)',
+  'POST /api/integrations/:id/activate': 'takes no body (turns automatic sync on)',
+  'POST /api/integrations/:id/deactivate': 'takes no body (turns automatic sync off)',
+  'POST /api/check-activation-status': 'takes no body (the caller’s own passport status)',
+  'POST /api/reactivate-passport-account': 'takes no body (reactivates the caller’s own passport)',
+  'POST /api/passport/deactivate': 'takes no body (deactivates the caller’s own passport)',
+  'POST /api/users/:id/two-step/reset': 'takes no body (an admin resets a person’s two-step)',
+  'POST /api/login-one-time/issue': 'takes no body (a one-time login link for the caller)',
 };
 /** A failed login is counted (the account lock) even though the request is refused. */
 const WRITES_ON_REFUSAL: Record<string, string[]> = { 'POST /api/login': ['login_attempts'] };

@@ -12,6 +12,7 @@ import { DEMO_LOGINS, DemoRefusedError, seedDemo } from './seed/demo';
 import { sql } from 'drizzle-orm';
 import { clockControl } from './auto-sign-out/clock-control';
 import { AUTO_SIGN_OUT_INTERVAL_MS } from './auto-sign-out/auto-sign-out.service';
+import { assertSecretKeys, MissingKeyError } from './sso/required-keys';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -23,6 +24,14 @@ try {
   publicUrl = resolvePublicUrl(env, { host, port });
 } catch (error) {
   if (!(error instanceof PublicUrlError)) throw error;
+  console.error(`gatehouse: ${error.message}`);
+  process.exit(1);
+}
+// Secrets at rest need their keys: production refuses to start without them (development warns).
+try {
+  assertSecretKeys(env, production);
+} catch (error) {
+  if (!(error instanceof MissingKeyError)) throw error;
   console.error(`gatehouse: ${error.message}`);
   process.exit(1);
 }

@@ -42,6 +42,15 @@ import { twoStepService } from './two-step/two-step.service';
 import { secretBox } from './two-step/secret-box';
 import { withRoleEvents } from './two-step/role-events';
 import { importService } from './import/import.service';
+import { integrationsService } from './integrations/integrations.service';
+import { integrationSync } from './integrations/integration-sync';
+import { credentialsBox, directoryClientFor } from './integrations/directory-access';
+import { oneTimeLoginService } from './sso/one-time-login.service';
+import { sessionStarter } from './sso/session-start';
+import { ssoService } from './sso/sso.service';
+import { passportService } from './passport/passport.service';
+import { passportIdCipher } from './passport/passport-id-cipher';
+import { withPassportInvitations } from './passport/passport-invitations';
 
 export function buildServices(
   db: Db,
@@ -56,7 +65,16 @@ export function buildServices(
   const sessions = sessionChecks(realtime);
   const reports = reportsService(db, now);
   const passwordReset = passwordResetService(db, now, mailer, realtime);
+  const integrationBox = credentialsBox(process.env.INTEGRATION_KEY);
+  const integrationJobs = integrationSync(db, now, integrationBox, directoryClientFor, onChanged);
   const twoStep = twoStepService(db, now, secretBox(process.env.TWO_STEP_KEY), realtime);
+  // Single sign-on and one-time login (issue 19); plain-http issuers only outside production.
+  const oneTimeLogin = oneTimeLoginService(db, now, sessionStarter(db, now, twoStep));
+  const ssoBox = secretBox(process.env.SSO_KEY, 'SSO_KEY', 'gatehouse-development-sso-key');
+  const sso = ssoService(db, now, ssoBox, oneTimeLogin, {
+    allowInsecureIssuers: process.env.NODE_ENV !== 'production',
+  });
+  const passport = passportService(db, now, passportIdCipher(process.env.PASSPORT_ID_KEY));
   return {
     mailer,
     preregistration: preregistrationService(db, now, mailer),
@@ -71,9 +89,12 @@ export function buildServices(
     emergency: emergencyService(db, now),
     auth: authService(db, now, authOptions, realtime, twoStep),
     twoStep,
+    oneTimeLogin,
+    sso,
+    passport,
     passwordReset,
     users: usersService(db, now),
-    roles: rolesService(db),
+    roles: rolesService(db, realtime),
     kiosks: sessions.kiosks(kioskService(db, now, realtime)),
     kioskCommands: kioskCommandsService(db, now, realtime),
     kioskPairing: kioskPairingService(db, now),
@@ -81,7 +102,7 @@ export function buildServices(
     people: sessions.people(withRoleEvents(peopleService(db, now, onChanged), db, realtime)),
     userTypes: userTypesService(db, onChanged),
     journeys: journeysService(db, now, onChanged),
-    invites: sessions.invites(invitesService(db, now, onChanged)),
+    invites: sessions.invites(withPassportInvitations(invitesService(db, now, onChanged), passport)),
     userDocuments: userDocumentsService(db, now),
     enrollment: enrollmentService(db, onChanged),
     rfidLinks: rfidEnrolmentService(db, now, mailer, onChanged),
@@ -101,6 +122,8 @@ export function buildServices(
     remoteSignIn: remoteSignInService(db, now, onChanged),
     places: placesService(db, now, onChanged, realtime),
     imports: importService(db, now, onChanged, realtime),
+    integrationJobs,
+    integrations: integrationsService(db, now, integrationBox, integrationJobs),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

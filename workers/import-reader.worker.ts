@@ -3,6 +3,8 @@
 // (domain/import.ts sniffSpreadsheet), not its name; exceljs's browser build does the reading.
 import * as Comlink from 'comlink';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { PHOTO_ZIP_MAX_BYTES, photoProblem } from '../domain/import-photos';
 import {
   fileProblem,
   IMPORT_COLUMNS,
@@ -77,7 +79,43 @@ async function template(
   return (await book.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
-export const importWorkerApi = { read, template };
+export interface ZipPhoto {
+  name: string;
+  bytes: Uint8Array;
+  /** The photo's problem by name, content and size (null: it may be attached). */
+  problem: string | null;
+}
+export type PhotosResult = { ok: true; photos: ZipPhoto[] } | { ok: false; problem: string };
+
+/** The photo zip's pictures (spec 1 §5): each judged by its name, first bytes and size. */
+async function readPhotos(buffer: ArrayBuffer): Promise<PhotosResult> {
+  const bytes = new Uint8Array(buffer);
+  if (bytes.byteLength > PHOTO_ZIP_MAX_BYTES) return { ok: false, problem: 'import.photoProblems.zipTooBig' };
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04))
+    return { ok: false, problem: 'import.photoProblems.notZip' };
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(buffer);
+  } catch {
+    return { ok: false, problem: 'import.photoProblems.notZip' };
+  }
+  const photos: ZipPhoto[] = [];
+  for (const entry of Object.values(zip.files)) {
+    const name = entry.name.split('/').pop() ?? '';
+    // Folders, and the resource forks and hidden files that macOS and Windows add, are not photos.
+    if (entry.dir || !name || name.startsWith('.') || entry.name.startsWith('__MACOSX/')) continue;
+    const data = await entry.async('uint8array');
+    photos.push({ name, bytes: data, problem: photoProblem(name, data) });
+  }
+  if (photos.length === 0) return { ok: false, problem: 'import.photoProblems.emptyZip' };
+  // The pictures move to the page without a copy.
+  return Comlink.transfer(
+    { ok: true, photos },
+    photos.map((p) => p.bytes.buffer as ArrayBuffer),
+  );
+}
+
+export const importWorkerApi = { read, template, readPhotos };
 export type ImportWorkerApi = typeof importWorkerApi;
 
 Comlink.expose(importWorkerApi);

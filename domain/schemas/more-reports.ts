@@ -6,7 +6,15 @@ import { timeZone } from './dashboard';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
 const optionalUuid = v.optional(uuid);
-const isoDate = v.pipe(v.string('validation.required'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'));
+/** A real calendar day (2140-28-18 is not one; the database would fail on it with a 500). */
+const isoDate = v.pipe(
+  v.string('validation.required'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
+  v.check(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'validation.date',
+  ),
+);
 const intText = (min: number, max: number) =>
   v.pipe(
     v.union([v.string(), v.number()], 'validation.required'),
@@ -60,6 +68,9 @@ export const printerQuery = v.object({
 });
 export type PrinterQuery = v.InferOutput<typeof printerQuery>;
 
+/** A print of the print list, by its log line's id. */
+export const printParams = v.object({ id: uuid });
+
 /** The kiosk log line a kiosk writes when it prints a badge (the print list reads these). */
 export const BADGE_PRINTED_LOG = 'badge_printed';
 
@@ -92,10 +103,16 @@ export interface KioskLogRow {
   code: string;
   data: Record<string, unknown> | null;
   at: number;
+  /** The person and area the line's data names, if any (the details column reads them). */
+  person_name?: string | null;
+  area_name?: string | null;
 }
 
 export interface PrintRow extends KioskLogRow {
   person_id: string | null;
   full_name: string | null;
   area_name: string | null;
+  /** Reprints of this first print (each a badge_printed line whose data.reprintOf is its id). */
+  reprints: number;
+  last_printed_at: number;
 }

@@ -16,7 +16,15 @@ export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 const optionalUuid = v.optional(v.pipe(v.string(), v.uuid('validation.uuid')));
-const isoDate = v.pipe(v.string('validation.required'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'));
+/** A real calendar day (the database would fail on 2140-28-18 with a 500). */
+const isoDate = v.pipe(
+  v.string('validation.required'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
+  v.check(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'validation.date',
+  ),
+);
 const text = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.too_long')));
 const intText = (min: number, max: number) =>
   v.pipe(

@@ -3,7 +3,7 @@
 // per-admin grid preferences and the admin's scope for mass actions.
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { detailText, hostIdsOf, hostText, type LogbookRow } from '../../domain/logbook';
+import { checksOf, detailText, hostIdsOf, hostText, type LogbookRow } from '../../domain/logbook';
 import type { GridPreferenceInput, LogbookQuery } from '../../domain/schemas/dashboard';
 import type { Db } from '../db/database';
 import { adminScopes, gridPreferences } from '../db/schema/index';
@@ -51,7 +51,7 @@ function toRow(r: VisitSqlRow, hostNames: ReadonlyMap<string, string>): LogbookR
     status: r.status,
     host: hostText(r.in_details, (id) => hostNames.get(id)),
     stage: detailText(r.in_details, 'stage'),
-    checks: detailText(r.in_details, 'checks'),
+    checks: checksOf(r.in_details),
   };
 }
 

@@ -100,7 +100,7 @@ eachDatabase((get) => {
       timeOut: null,
       host: 'Hannah Host',
       stage: 'approved by admin',
-      checks: '36.6°C · mask ✓',
+      checks: { temperature: { value: 36.6, unit: 'c' }, mask: true },
       siteName: 'Warehouse',
     });
     expect(byName[people[2]!.fullName].status).toBe('auto_signed_in');

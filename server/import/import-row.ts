@@ -6,11 +6,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { checkRows, IMPORT_COLUMNS, type ImportColumn } from '../../domain/import';
 import type { Db } from '../db/database';
-import { personExternalIds, roles, userCards, userImportRows, users } from '../db/schema/index';
+import { personExternalIds, roles, userCards, userImportRows, userPhotos, users } from '../db/schema/index';
+import { photoUrl } from '../people/people.service';
 import { personChange } from '../people/people.projections';
 import { cardChange } from '../rfid-enrolment/cards';
-import { feedChanges, type ChangeInput } from '../sync/changes';
+import { feedChanges, type ChangeInput, type Tx } from '../sync/changes';
 import { importFacts } from './import-facts';
+import { decodePhoto } from './import-photos';
+import type { StoredImage } from '../uploads/image-decode';
 
 export type RowOutcome = 'created' | 'updated' | 'skipped' | 'gone';
 
@@ -28,9 +31,12 @@ export async function applyRow(
     eq(userImportRows.status, 'pending'),
   );
   const skip = async (reason: string, column: ImportColumn | null) => {
-    await db.update(userImportRows).set({ status: 'skipped', reason, reasonColumn: column }).where(where);
+    await db.update(userImportRows).set({ status: 'skipped', reason, reasonColumn: column, photo: null }).where(where);
     return 'skipped' as const;
   };
+  // The photo is decoded before the transaction: pixels are slow, row locks should not be.
+  const [held] = await db.select({ photo: userImportRows.photo }).from(userImportRows).where(where);
+  const picture = held?.photo ? await decodePhoto(held.photo) : null;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.select().from(userImportRows).where(where).for('update');
@@ -41,7 +47,7 @@ export async function applyRow(
       if (bad) {
         await tx
           .update(userImportRows)
-          .set({ status: 'skipped', reason: check!.errors[bad]!, reasonColumn: bad })
+          .set({ status: 'skipped', reason: check!.errors[bad]!, reasonColumn: bad, photo: null })
           .where(where);
         return 'skipped';
       }
@@ -71,6 +77,11 @@ export async function applyRow(
           .values({ entityId, id: uuidv7(), roleId: role!.id, labels: [], ...fields })
           .returning()) as [typeof users.$inferSelect];
       }
+      let photoStatus = row.photoStatus;
+      if (row.photo) {
+        photoStatus = picture ? 'attached' : 'import.photoProblems.notImage';
+        if (picture) person = await attachPhoto(tx, person, picture, at);
+      }
       const changes: ChangeInput[] = [personChange(person)];
       // An empty cell leaves what the person has: a spreadsheet without cards keeps their cards.
       if (data.rfid) {
@@ -90,7 +101,10 @@ export async function applyRow(
           });
       await feedChanges(tx, entityId, changes);
       const outcome = check!.matchId ? 'updated' : 'created';
-      await tx.update(userImportRows).set({ status: outcome, userId: person.id }).where(where);
+      await tx
+        .update(userImportRows)
+        .set({ status: outcome, userId: person.id, photo: null, photoStatus })
+        .where(where);
       return outcome;
     });
   } catch {
@@ -98,4 +112,25 @@ export async function applyRow(
     // this row is skipped with the reason, the other rows carry on.
     return skip('import.problems.failed', null);
   }
+}
+
+/** The person's photo replaced by the zip's, and their image pointing at the new version. */
+async function attachPhoto(tx: Tx, person: typeof users.$inferSelect, picture: StoredImage, at: Date) {
+  const { entityId, id: userId } = person;
+  await tx.delete(userPhotos).where(and(eq(userPhotos.entityId, entityId), eq(userPhotos.userId, userId)));
+  await tx.insert(userPhotos).values({
+    entityId,
+    userId,
+    mime: picture.mime,
+    width: picture.width,
+    height: picture.height,
+    bytes: picture.bytes,
+    updatedAt: at,
+  });
+  const [updated] = await tx
+    .update(users)
+    .set({ image: photoUrl(person) })
+    .where(and(eq(users.entityId, entityId), eq(users.id, userId)))
+    .returning();
+  return updated!;
 }

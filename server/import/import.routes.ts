@@ -1,15 +1,21 @@
 // User import API (issue 17; spec 2 §7 `POST /api/users/import`). The spec names only the
 // upload; the check, list and details paths follow DESIGN ruling 11 (/api/users/import…).
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { importCheckRequest, importRequest } from '../../domain/import';
+import { PHOTO_ZIP_MAX_BYTES } from '../../domain/import-photos';
 import { contextOf, declarePermission, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
+import { readImportUpload } from './import-photos';
 import type { ImportService } from './import.service';
 
 /** 10,000 rows of seven cells, as JSON (the spreadsheet itself is at most 2 MB). */
 const ROWS_BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function importRoutes(app: FastifyInstance, { imports }: { imports: ImportService }) {
+  // The rows with the photo zip's pictures come as a multipart form (rows alone may be JSON).
+  // A photo over 500 KB is cut short and reported on its row, not a refusal of the whole import.
+  await app.register(multipart, { throwFileSizeLimit: false });
   // Jobs left by a stopped server carry on once the app is ready; a closing app stops between rows.
   app.addHook('onReady', async () => imports.start());
   app.addHook('onClose', async () => {
@@ -41,10 +47,12 @@ export async function importRoutes(app: FastifyInstance, { imports }: { imports:
     {
       config: { openapi: { summary: 'Import users from checked spreadsheet rows', body: importRequest, status: 201 } },
       preHandler: requirePermission('users'),
-      bodyLimit: ROWS_BODY_LIMIT,
+      // The rows plus the photo zip's pictures (the zip itself is at most 50 MB).
+      bodyLimit: ROWS_BODY_LIMIT + PHOTO_ZIP_MAX_BYTES,
     },
     async (request, reply) => {
-      const job = await imports.create(contextOf(request), parseOrThrow(importRequest, request.body));
+      const upload = await readImportUpload(request);
+      const job = await imports.create(contextOf(request), parseOrThrow(importRequest, upload.body), upload.photos);
       return reply.code(201).send({ data: job });
     },
   );

@@ -3,7 +3,7 @@
 // job runs at a time per company (claimed under an advisory lock, with a lease it renews), row
 // by row (import-row.ts: each row atomic). A server that stops mid-job leaves it 'running'; its
 // lease lapses and start() or the sweep carries on from the first pending row.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   checkRows,
@@ -20,6 +20,7 @@ import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
 import { importFacts } from './import-facts';
+import { rowPhotos } from './import-photos';
 import { applyRow } from './import-row';
 
 export const LEASE_MS = 60_000;
@@ -36,12 +37,17 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
 
   async function counts(entityId: string, id: string) {
     const rows = await db
-      .select({ status: userImportRows.status, n: sql<number>`count(*)::int` })
+      .select({
+        status: userImportRows.status,
+        n: sql<number>`count(*)::int`,
+        photos: sql<number>`(count(*) filter (where ${userImportRows.photoStatus} = 'attached'))::int`,
+      })
       .from(userImportRows)
       .where(and(eq(userImportRows.entityId, entityId), eq(userImportRows.importId, id)))
       .groupBy(userImportRows.status);
     const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
-    return { created: of('created'), updated: of('updated'), skipped: of('skipped'), pending: of('pending') };
+    const photos = rows.reduce((sum, r) => sum + Number(r.photos), 0);
+    return { created: of('created'), updated: of('updated'), skipped: of('skipped'), pending: of('pending'), photos };
   }
 
   async function wire(job: Job): Promise<ImportJobWire> {
@@ -55,6 +61,7 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
       created: c.created,
       updated: c.updated,
       skipped: c.skipped,
+      photos_attached: c.photos,
       created_at: job.createdAt.toISOString(),
       finished_at: job.finishedAt?.toISOString() ?? null,
     };
@@ -191,9 +198,14 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
       return { data: checks.map((c, i) => ({ row_no: rows[i]!.row_no, errors: c.errors, match_id: c.matchId })) };
     },
 
-    async create(ctx: RequestContext, req: ImportRequest): Promise<ImportJobWire> {
+    async create(
+      ctx: RequestContext,
+      req: ImportRequest,
+      uploaded = new Map<string, Buffer>(),
+    ): Promise<ImportJobWire> {
       const data = req.rows.map((r) => normalRow(r.data));
       const checks = checkRows(data, await importFacts(db, ctx.entityId, ctx.userId, data));
+      const photos = rowPhotos(data, uploaded);
       const id = uuidv7();
       const [job] = await db.transaction(async (tx) => {
         const created = await tx
@@ -218,9 +230,12 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
             status: bad ? ('skipped' as const) : ('pending' as const),
             reason: bad ? checks[i]!.errors[bad]! : null,
             reasonColumn: bad ?? null,
+            ...(bad ? { photoName: photos[i]!.photoName } : photos[i]!),
           };
         });
-        for (let i = 0; i < values.length; i += 1000) await tx.insert(userImportRows).values(values.slice(i, i + 1000));
+        // Smaller batches when photos ride along, so one statement never holds megabytes of pictures.
+        const size = uploaded.size ? 100 : 1000;
+        for (let i = 0; i < values.length; i += size) await tx.insert(userImportRows).values(values.slice(i, i + size));
         return created;
       });
       void drain(ctx.entityId).catch(() => undefined);
@@ -240,8 +255,9 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
 
     async details(ctx: RequestContext, id: string): Promise<{ data: ImportJobWire; rows: ImportRowWire[] }> {
       const job = await own(ctx, id);
+      const { photo: _bytes, ...columns } = getTableColumns(userImportRows);
       const rows = await db
-        .select()
+        .select(columns)
         .from(userImportRows)
         .where(and(eq(userImportRows.entityId, ctx.entityId), eq(userImportRows.importId, id)))
         .orderBy(asc(userImportRows.rowNo));
@@ -254,6 +270,8 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
           reason: r.reason,
           reason_column: r.reasonColumn,
           user_id: r.userId,
+          photo_name: r.photoName,
+          photo_status: r.photoStatus,
         })),
       };
     },

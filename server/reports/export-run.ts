@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../domain/constants';
+import { formatChecks } from '../../domain/logbook';
 import type { HistoryFilters, VisitSummaryQuery } from '../../domain/schemas/reports';
 import type { Db } from '../db/database';
 import { reportExportFiles, reportExports } from '../db/schema/index';
@@ -57,7 +58,7 @@ async function writeHistory(
         r.areaName,
         r.host,
         r.stage,
-        r.checks,
+        formatChecks(r.checks, (key, params) => t(lang, key, params as Record<string, string | number>)),
         t(lang, `logbook.statuses.${r.status}`),
       ]);
     }

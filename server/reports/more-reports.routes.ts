@@ -1,7 +1,13 @@
 // Users not on site, track & trace, kiosk logs and the print list (issue 16), under
 // /api/reports/<name> like the other reports (DESIGN ruling 11); each declares its sub-item.
 import type { FastifyInstance } from 'fastify';
-import { kioskLogsQuery, printerQuery, trackTraceQuery, usersNotOnSiteQuery } from '../../domain/schemas/more-reports';
+import {
+  kioskLogsQuery,
+  printParams,
+  printerQuery,
+  trackTraceQuery,
+  usersNotOnSiteQuery,
+} from '../../domain/schemas/more-reports';
 import { contextOf, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { MoreReportsService } from './more-reports.service';
@@ -43,6 +49,18 @@ export async function moreReportsRoutes(app: FastifyInstance, { reports }: { rep
       preHandler: requirePermission('show_printer_list'),
     },
     async (request) => reports.printer(contextOf(request), parseOrThrow(printerQuery, request.query)),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/reports/printer/:id/reprint',
+    {
+      config: { openapi: { summary: 'Record a reprint of a listed badge', params: printParams, status: 201 } },
+      preHandler: requirePermission('show_printer_list'),
+    },
+    async (request, reply) => {
+      const { id } = parseOrThrow(printParams, request.params);
+      return reply.code(201).send(await reports.reprint(contextOf(request), id));
+    },
   );
 
   app.get(

@@ -7,6 +7,7 @@ import type {
   TrackTraceQuery,
   UsersNotOnSiteQuery,
 } from '../../domain/schemas/more-reports';
+import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/database';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
@@ -79,8 +80,26 @@ export function moreReportsService(db: Db, now: () => number) {
         logs.prints(ctx.entityId, bounds, q.kiosk, q.limit, (q.page - 1) * q.limit),
         logs.printsPerDay(ctx.entityId, bounds, q.tz, q.kiosk),
       ]);
-      const count = byKioskDay.reduce((n, g) => n + g.count, 0);
+      // The list shows first prints (with their reprints); the per-day counts count every badge.
+      const count = byKioskDay.reduce((n, g) => n + g.count - g.reprints, 0);
       return { data, count, byKioskDay, page: q.page, limit: q.limit, from: range.from, to: range.to };
+    },
+
+    /** Prints the badge of a listed print again: recorded as a badge_printed line of the same
+     * kiosk naming its first print, so the list shows how often and when it was last printed. */
+    async reprint(ctx: RequestContext, id: string) {
+      assertAllowed(ctx, 'show_printer_list');
+      const print = await logs.print(ctx.entityId, id);
+      if (!print) throw notFound();
+      const first = typeof print.data?.reprintOf === 'string' ? print.data.reprintOf : print.id;
+      const row = {
+        id: uuidv7(),
+        kioskId: print.kiosk_id,
+        data: { ...print.data, reprintOf: first, by: ctx.userId },
+        at: now(),
+      };
+      await logs.addReprint(ctx.entityId, row);
+      return { data: { id: row.id, reprint_of: first, at: row.at } };
     },
 
     /** Kiosks of the company, for the filters (the route asks for either list's permission). */

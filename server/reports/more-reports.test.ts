@@ -211,10 +211,39 @@ eachDatabase((get) => {
     ]);
     expect(body.data[1].area_name).toBe('Reception');
     expect(body.byKioskDay).toEqual([
-      { kiosk_id: id.k2, kiosk_name: 'Dock', day: '2026-01-12', count: 1 },
-      { kiosk_id: id.k1, kiosk_name: 'Front desk', day: '2026-01-10', count: 2 },
+      { kiosk_id: id.k2, kiosk_name: 'Dock', day: '2026-01-12', count: 1, reprints: 0 },
+      { kiosk_id: id.k1, kiosk_name: 'Front desk', day: '2026-01-10', count: 2, reprints: 0 },
     ]);
     expect((await ok(`/api/reports/printer?kiosk=${id.k1}`)).count).toBe(2);
+    expect((await ok('/api/reports/kiosk-logs?code=badge')).data[0].person_name).toBe('Carla Contractor');
+  });
+
+  it('records a reprint and shows it against the first print', async () => {
+    const first = (await ok('/api/reports/printer')).data[1] as { id: string; full_name: string };
+    const post = (printId: string, token = admin) =>
+      app.inject({ method: 'POST', url: `/api/reports/printer/${printId}/reprint`, headers: bearer(token) });
+    const one = await post(first.id);
+    expect(one.statusCode, one.body).toBe(201);
+    // Reprinting a reprint counts against the same first print.
+    expect((await post(one.json().data.id)).statusCode).toBe(201);
+    const body = await ok('/api/reports/printer?from=2026-01-10');
+    // The first prints stay three rows; Hannah's shows two reprints, last printed now.
+    expect(body.count).toBe(3);
+    const row = body.data.find((r: { id: string }) => r.id === first.id);
+    expect([row.full_name, row.reprints, row.last_printed_at]).toEqual(['Hannah Host', 2, NOW]);
+    expect(body.byKioskDay).toContainEqual({
+      kiosk_id: id.k1,
+      kiosk_name: 'Front desk',
+      day: '2026-01-15',
+      count: 2,
+      reprints: 2,
+    });
+    const logs = await ok('/api/reports/kiosk-logs?from=2026-01-15&to=2026-01-15&code=badge');
+    expect(logs.data.map((l: { data: { reprintOf: string } }) => l.data.reprintOf)).toEqual([first.id, first.id]);
+    const globexKiosk = uuidv7();
+    expect((await post(globexKiosk)).statusCode).toBe(404);
+    expect((await post('nope')).statusCode).toBe(400);
+    expect((await post(first.id, await tokenFor(app, 'employee@acme.test'))).statusCode).toBe(403);
   });
 
   it("answers bad filters with 400 and the field, and other companies' ids with 404", async () => {
@@ -225,6 +254,7 @@ eachDatabase((get) => {
       ['/api/reports/users-not-on-site?userType=nope', 'userType'],
       ['/api/reports/kiosk-logs?page=0', 'page'],
       ['/api/reports/printer?from=yesterday', 'from'],
+      [`/api/reports/track-trace?person=${id.admin}&to=2140-28-18`, 'to'],
     ] as const) {
       const res = await api(url);
       expect(res.statusCode, url).toBe(400);

@@ -1,7 +1,7 @@
 // The reports (spec 1 §2 Reporting, §3 "Reports": answers carry data and count). Each method
 // starts with its sub-item's permission, then checks that every id in the filters is this
 // company's (another company's id is a 404, as for any record), then reads.
-import { detailText, type LogbookRow } from '../../domain/logbook';
+import { checksOf, detailText, type LogbookRow } from '../../domain/logbook';
 import type { HistoryFilters, HistoryQuery, VisitSummaryQuery } from '../../domain/schemas/reports';
 import type { Db } from '../db/database';
 import { notFound } from '../http/api-error';
@@ -25,7 +25,7 @@ export function historyRow(r: HistorySqlRow): LogbookRow {
     status: r.status,
     host: detailText(r.in_details, 'host'),
     stage: detailText(r.in_details, 'stage'),
-    checks: detailText(r.in_details, 'checks'),
+    checks: checksOf(r.in_details),
   };
 }
 

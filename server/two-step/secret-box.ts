@@ -1,6 +1,8 @@
 // TOTP secrets are encrypted at rest with AES-256-GCM under a key from the environment
 // (TWO_STEP_KEY: any long random string; it is hashed to 32 bytes). A database copy alone
-// then cannot mint codes. Without the variable a fixed development key is used and said so.
+// then cannot mint codes. Without the variable a fixed development key is used and said so;
+// a production server refuses to start without it (server/sso/required-keys.ts). SSO client
+// secrets use the same box under their own key (SSO_KEY).
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const DEV_KEY = 'gatehouse-development-two-step-key';
@@ -10,13 +12,13 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
-let warned = false;
+const warned = new Set<string>();
 
-export function secretBox(keyText: string | undefined): SecretBox {
-  if (!keyText && !warned && (warned = true))
-    console.warn('gatehouse two-step: TWO_STEP_KEY is not set; using the development key');
+export function secretBox(keyText: string | undefined, name = 'TWO_STEP_KEY', devKey = DEV_KEY): SecretBox {
+  if (!keyText && !warned.has(name) && warned.add(name))
+    console.warn(`gatehouse: ${name} is not set; using the development key`);
   const key = createHash('sha256')
-    .update(keyText || DEV_KEY)
+    .update(keyText || devKey)
     .digest();
   return {
     seal(plain) {
@@ -27,7 +29,7 @@ export function secretBox(keyText: string | undefined): SecretBox {
     },
     open(sealed) {
       const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !tag || !body) throw new Error('two-step secret is malformed');
+      if (!iv || !tag || !body) throw new Error('sealed secret is malformed');
       const decipher = createDecipheriv('aes-256-gcm', key, iv);
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');

@@ -1,9 +1,10 @@
 // The caller's own two-step authentication: GET /api/two-step (state), POST /api/two-step/start
 // (a new secret to scan), /confirm (first code: on, recovery codes once), /disable (with a code).
 // These stay open to a person whose role requires two-step and who has none: they must enrol.
+// POST /api/users/{id}/two-step/reset: an admin (users permission) switches a person's off.
 import type { FastifyInstance } from 'fastify';
 import { codeSchema } from '../../domain/two-step';
-import { contextOf, requireLogin } from '../http/context';
+import { contextOf, requireLogin, requirePermission } from '../http/context';
 import type { TwoStepService } from './two-step.service';
 
 export async function twoStepRoutes(app: FastifyInstance, { twoStep }: { twoStep: TwoStepService }) {
@@ -47,5 +48,14 @@ export async function twoStepRoutes(app: FastifyInstance, { twoStep }: { twoStep
       preHandler: requireLogin(),
     },
     async (request) => ({ data: await twoStep.disable(contextOf(request), request.body, request.ip) }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/users/:id/two-step/reset',
+    {
+      config: { openapi: { summary: "Reset a person's two-step authentication (they enrol again)" } },
+      preHandler: requirePermission('users'),
+    },
+    async (request) => ({ data: await twoStep.resetFor(contextOf(request), request.params.id) }),
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '../../domain/two-step';
 import { attemptsRepo } from '../auth/auth.repo';
 import type { Db } from '../db/database';
-import { ApiError, forbidden, invalid } from '../http/api-error';
+import { ApiError, forbidden, invalid, notFound } from '../http/api-error';
 import type { RequestContext } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { Realtime } from '../realtime';
@@ -126,6 +126,23 @@ export function twoStepService(db: Db, now: () => number, box: SecretBox, realti
       if (!(await consume(k, code, ip, true))) throw wrongCode();
       await db.transaction((tx) => repo.remove(tx, k, new Date(now())));
       announce(ctx, k, false);
+      return { enabled: false };
+    },
+
+    /** An admin's reset (lost phone): two-step off, the person's sessions end; they enrol again if required. */
+    async resetFor(ctx: RequestContext, userId: string) {
+      const k: Key = { entityId: ctx.entityId, userId };
+      // Another company's person (or none) answers 404, like every record of another entity.
+      const found = await users.findWithRole(k.entityId, userId);
+      if (!found) throw notFound();
+      const ended = await repo.otherTokens(k, '');
+      await db.transaction(async (tx) => {
+        await repo.remove(tx, k, new Date(now()));
+        await repo.deleteTokens(tx, k, '');
+      });
+      // The event first, so the person's sockets hear it (and log out) before they are dropped.
+      announce(ctx, k, false);
+      for (const hash of ended) realtime?.dropToken(hash);
       return { enabled: false };
     },
 

@@ -14,6 +14,15 @@ const flowForm: RouteModule = () =>
   import('../features/journeys/components/flow-form-page').then((m) => ({ Component: m.FlowFormPage }));
 
 const BUILT: Record<string, RouteModule> = {
+  // Directory integrations (issue 18).
+  '/integration': () =>
+    import('../features/integrations/components/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
+  '/integration-settings': () =>
+    import('../features/integrations/components/integration-settings-page').then((m) => ({
+      Component: m.IntegrationSettingsPage,
+    })),
+  '/sync-status': () =>
+    import('../features/integrations/components/sync-status-page').then((m) => ({ Component: m.SyncStatusPage })),
   '/login': () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
   '/forgot-password': () =>
     import('../features/auth/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
@@ -57,6 +66,7 @@ const BUILT: Record<string, RouteModule> = {
   '/company': () => import('../features/company/components/company-page').then((m) => ({ Component: m.CompanyPage })),
   '/two-step': () =>
     import('../features/two-step/components/two-step-page').then((m) => ({ Component: m.TwoStepPage })),
+  '/roles': () => import('../features/roles/components/roles-page').then((m) => ({ Component: m.RolesPage })),
   '/passport': () =>
     import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
   // Pre-registration (issue 5).
@@ -82,8 +92,11 @@ const BUILT: Record<string, RouteModule> = {
     import('../features/preregistration/components/link-expired-page').then((m) => ({ Component: m.LinkExpiredPage })),
   '/rfid/:code': () =>
     import('../features/preregistration/components/rfid-page').then((m) => ({ Component: m.RfidPage })),
+  // One-time login links and single sign-on (issue 19).
   '/login-one-time': () =>
-    import('../features/preregistration/components/forwarders').then((m) => ({ Component: m.LoginOneTimePage })),
+    import('../features/sso/components/login-one-time-page').then((m) => ({ Component: m.LoginOneTimePage })),
+  '/sso/:id?/:atex?/:entityId?/:ip?': () =>
+    import('../features/sso/components/sso-page').then((m) => ({ Component: m.SsoPage })),
   '/add-expected-visitors': () =>
     import('../features/expected-visits/components/expected-visitors-page').then((m) => ({
       Component: m.ExpectedVisitorsPage,

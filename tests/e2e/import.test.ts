@@ -1,12 +1,15 @@
 // User import end to end (issue 17): the template downloads in the admin's language; a renamed
 // CSV is refused; a generated xlsx is read in the import worker, the grid shows a bad phone
 // beside its cell, the admin fixes it and drops a row, runs the import, watches the queue reach
-// done and finds the person in /users. Then the same screens in Arabic, screenshotted.
+// done and finds the person in /users. A photo zip rides along: the photo named after Ivy's
+// external id is attached (the details say so), a badly named file is reported. Then the same screens in Arabic, screenshotted.
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launch, login, newContext, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { makePng } from '../../server/test/png';
 
 let server: RunningServer;
 let browser: Browser;
@@ -72,6 +75,18 @@ it('imports a spreadsheet: refuses a renamed CSV, fixes a bad row in the grid, r
   await expect
     .poll(() => page.getByTestId('grid-row-4').locator('.mantine-TextInput-error').textContent())
     .toBe('No user type has this name.');
+  const zip = new JSZip();
+  zip.file('HR-9.png', makePng(640, 480));
+  zip.file('bad name.png', makePng(640, 480));
+  await page.locator('[data-testid="import-grid"] input[type="file"]').setInputFiles({
+    name: 'photos.zip',
+    mimeType: 'application/zip',
+    buffer: await zip.generateAsync({ type: 'nodebuffer' }),
+  });
+  await expect.poll(() => page.getByTestId('zip-summary').textContent()).toBe('2 photos read, 1 with problems');
+  await expect
+    .poll(() => page.getByTestId('grid-row-2').locator('.mantine-TextInput-description').textContent())
+    .toBe('From the zip: HR-9.png');
   await screenshot(page, 'import-grid-errors-en');
 
   await page.getByTestId('cell-3-phone').fill('447700900202');
@@ -90,11 +105,14 @@ it('imports a spreadsheet: refuses a renamed CSV, fixes a bad row in the grid, r
   await job.getByRole('link', { name: 'new-starters.xlsx' }).click();
   await page.locator('[data-testid="import-details"][data-status="done"]').waitFor();
   await expect.poll(() => page.getByTestId('import-count-created').textContent()).toContain('2');
+  await expect.poll(() => page.getByTestId('detail-photo-2').textContent()).toBe('Photo attached');
   await screenshot(page, 'import-details-en');
 
   await page.goto('/users');
   await page.getByTestId('users-search').fill('Bob Badphone');
   await page.getByText('bob.badphone@acme.test').waitFor();
+  await page.getByTestId('go-import').click();
+  await page.getByTestId('import-page').waitFor();
 });
 
 it('shows the grid, queue and details in Arabic', async () => {

@@ -148,6 +148,17 @@ describe('more reports', () => {
       .poll(() => page.getByTestId('print-row').first().innerText(), { timeout: 20_000 })
       .toContain('Harry Host');
     expect(await page.getByTestId('print-row').first().innerText()).toContain('Front desk');
+    // A reprint is recorded on the server and counted against the first print.
+    await page.evaluate(() => (window.print = () => undefined));
+    await page.getByTestId('print-row').first().getByRole('button', { name: 'Reprint' }).click();
+    await expect
+      .poll(() => page.getByTestId('print-times').first().innerText(), { timeout: 20_000 })
+      .toContain('2 times');
+    // The kiosk log says what happened in words, not JSON.
+    await page.goto('/reporting/kiosk-logs');
+    await expect
+      .poll(() => page.getByTestId('kiosk-log-text').allInnerTexts(), { timeout: 20_000 })
+      .toContain('Badge reprinted for Harry Host (Reception)');
 
     const ready: Record<string, string> = {
       'users-not-on-site': 'not-on-site-row',
@@ -165,6 +176,8 @@ describe('more reports', () => {
         await screenshot(page, `more-reports-${name}-tablet-${lang}`);
         await page.setViewportSize({ width: 1366, height: 800 });
         await screenshot(page, `more-reports-${name}-desktop-${lang}`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, `more-reports-${name}-phone-${lang}`);
       }
     }
     await context.close();

@@ -740,6 +740,9 @@ CREATE TABLE "user_import_rows" (
 	"reason" text,
 	"reason_column" text,
 	"user_id" uuid,
+	"photo_name" text,
+	"photo" "bytea",
+	"photo_status" text,
 	CONSTRAINT "user_import_rows_entity_id_import_id_row_no_pk" PRIMARY KEY("entity_id","import_id","row_no")
 );
 --> statement-breakpoint
@@ -766,6 +769,138 @@ CREATE TABLE "two_step_secrets" (
 	"confirmed_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "two_step_secrets_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "one_time_logins" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"purpose" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "one_time_logins_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "one_time_logins_entity_token_unique" UNIQUE("entity_id","token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "sso_attempts" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"state" text NOT NULL,
+	"nonce" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "sso_attempts_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "sso_attempts_entity_state_unique" UNIQUE("entity_id","state")
+);
+--> statement-breakpoint
+CREATE TABLE "sso_settings" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"issuer_url" text NOT NULL,
+	"client_id" text NOT NULL,
+	"client_secret_enc" text NOT NULL,
+	"email_domain" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "sso_settings_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "sso_settings_entity_unique" UNIQUE("entity_id")
+);
+--> statement-breakpoint
+CREATE TABLE "passport_accounts" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text,
+	"lang" text DEFAULT 'en' NOT NULL,
+	"deactivated_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "passport_accounts_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+CREATE TABLE "passport_invitations" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"passport_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "passport_invitations_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "passport_invitations_user_unique" UNIQUE("entity_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "integration_duplicates" (
+	"entity_id" uuid NOT NULL,
+	"integration_id" uuid NOT NULL,
+	"external_id" text NOT NULL,
+	"user_id" uuid NOT NULL,
+	"run_id" uuid NOT NULL,
+	"data" jsonb NOT NULL,
+	CONSTRAINT "integration_duplicates_entity_id_integration_id_external_id_pk" PRIMARY KEY("entity_id","integration_id","external_id")
+);
+--> statement-breakpoint
+CREATE TABLE "integration_logs" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"integration_id" uuid NOT NULL,
+	"run_id" uuid,
+	"level" text NOT NULL,
+	"code" text NOT NULL,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	CONSTRAINT "integration_logs_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "integration_people" (
+	"entity_id" uuid NOT NULL,
+	"integration_id" uuid NOT NULL,
+	"external_id" text NOT NULL,
+	"user_id" uuid NOT NULL,
+	"removed_at" timestamp with time zone,
+	CONSTRAINT "integration_people_entity_id_integration_id_external_id_pk" PRIMARY KEY("entity_id","integration_id","external_id"),
+	CONSTRAINT "integration_people_user_unique" UNIQUE("entity_id","integration_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "integration_sync_runs" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"integration_id" uuid NOT NULL,
+	"status_id" integer NOT NULL,
+	"full" boolean NOT NULL,
+	"page_token" text,
+	"created" integer DEFAULT 0 NOT NULL,
+	"updated" integer DEFAULT 0 NOT NULL,
+	"archived" integer DEFAULT 0 NOT NULL,
+	"duplicates" integer DEFAULT 0 NOT NULL,
+	"errors" integer DEFAULT 0 NOT NULL,
+	"message" text,
+	"lease_until" bigint,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "integration_sync_runs_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "integrations" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"status" text NOT NULL,
+	"frequency" text NOT NULL,
+	"auto_sync" boolean DEFAULT true NOT NULL,
+	"credentials" text NOT NULL,
+	"token_obtained_at" timestamp with time zone,
+	"mapping" jsonb NOT NULL,
+	"sites" jsonb NOT NULL,
+	"groups" jsonb NOT NULL,
+	"fields" jsonb NOT NULL,
+	"user_type_id" uuid,
+	"delta_cursor" text,
+	"last_sync_at" timestamp with time zone,
+	"next_sync_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "integrations_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -874,6 +1009,24 @@ ALTER TABLE "user_imports" ADD CONSTRAINT "user_imports_entity_id_entities_id_fk
 ALTER TABLE "user_imports" ADD CONSTRAINT "user_imports_requested_by_fk" FOREIGN KEY ("entity_id","requested_by") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "two_step_secrets" ADD CONSTRAINT "two_step_secrets_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "two_step_secrets" ADD CONSTRAINT "two_step_secrets_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "one_time_logins" ADD CONSTRAINT "one_time_logins_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "one_time_logins" ADD CONSTRAINT "one_time_logins_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_attempts" ADD CONSTRAINT "sso_attempts_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_settings" ADD CONSTRAINT "sso_settings_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passport_invitations" ADD CONSTRAINT "passport_invitations_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passport_invitations" ADD CONSTRAINT "passport_invitations_passport_id_passport_accounts_id_fk" FOREIGN KEY ("passport_id") REFERENCES "public"."passport_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passport_invitations" ADD CONSTRAINT "passport_invitations_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_duplicates" ADD CONSTRAINT "integration_duplicates_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_duplicates" ADD CONSTRAINT "integration_duplicates_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_duplicates" ADD CONSTRAINT "integration_duplicates_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_logs" ADD CONSTRAINT "integration_logs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_logs" ADD CONSTRAINT "integration_logs_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_people" ADD CONSTRAINT "integration_people_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_people" ADD CONSTRAINT "integration_people_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_people" ADD CONSTRAINT "integration_people_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_sync_runs" ADD CONSTRAINT "integration_sync_runs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_sync_runs" ADD CONSTRAINT "integration_sync_runs_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integrations" ADD CONSTRAINT "integrations_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
@@ -908,4 +1061,11 @@ CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("entit
 CREATE INDEX "report_exports_entity_status_idx" ON "report_exports" USING btree ("entity_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "remote_positions_at_idx" ON "remote_positions" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "merged_people_new_idx" ON "merged_people" USING btree ("entity_id","new_id");--> statement-breakpoint
-CREATE INDEX "user_imports_entity_status_idx" ON "user_imports" USING btree ("entity_id","status","created_at");
+CREATE INDEX "user_imports_entity_status_idx" ON "user_imports" USING btree ("entity_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "one_time_logins_token_idx" ON "one_time_logins" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "sso_attempts_state_idx" ON "sso_attempts" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "sso_settings_domain_idx" ON "sso_settings" USING btree ("email_domain");--> statement-breakpoint
+CREATE INDEX "passport_invitations_passport_idx" ON "passport_invitations" USING btree ("passport_id");--> statement-breakpoint
+CREATE INDEX "integration_logs_integration_idx" ON "integration_logs" USING btree ("entity_id","integration_id","at");--> statement-breakpoint
+CREATE INDEX "integration_sync_runs_latest_idx" ON "integration_sync_runs" USING btree ("entity_id","integration_id","started_at");--> statement-breakpoint
+CREATE INDEX "integrations_due_idx" ON "integrations" USING btree ("next_sync_at");

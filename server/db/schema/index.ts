@@ -25,3 +25,6 @@ export * from './remote-sign-in';
 export * from './duplicates';
 export * from './user-imports';
 export * from './two-step';
+export * from './sso';
+export * from './passport';
+export * from './integrations';

@@ -4,6 +4,7 @@
 // from the first 'pending' row, so no row is applied twice.
 import {
   bigint,
+  customType,
   foreignKey,
   index,
   integer,
@@ -19,6 +20,7 @@ import type { ImportColumn, ImportRow, ImportRowStatus, ImportStatus } from '../
 import { entities } from './entities';
 import { users } from './people';
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const entityId = () =>
   uuid('entity_id')
@@ -63,6 +65,11 @@ export const userImportRows = pgTable(
     reason: text('reason'),
     reasonColumn: text('reason_column').$type<ImportColumn>(),
     userId: uuid('user_id'),
+    /** The zip's photo for this row (checked by content), kept until the row is applied. */
+    photoName: text('photo_name'),
+    photo: bytea('photo'),
+    /** 'attached' once the person has the photo, else the photo's problem (an i18n key). */
+    photoStatus: text('photo_status'),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.importId, t.rowNo] }),

@@ -101,3 +101,27 @@ export interface DirectoryClientOptions {
   /** Called when a refresh produced new tokens, so the integration stores them (encrypted). */
   onTokens?: (tokens: { accessToken: string; refreshToken: string | null; obtainedAt: Date }) => Promise<void>;
 }
+
+/** One directory request with a time limit: a timeout or refused connection is 'unavailable'
+ *  (added by D2 for the Google, Wonde and Paxton clients; any client may use it). */
+export async function directoryFetch(url: string, init: RequestInit, timeoutMs = 30_000): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not connect';
+    throw new DirectoryError('unavailable', `${reason}: ${new URL(url).pathname}`);
+  }
+}
+
+/** The body of a 2xx answer as JSON; anything else maps to the failure the sync job shows. */
+export async function directoryJson(response: Response, what: string): Promise<unknown> {
+  if (response.status === 401 || response.status === 403) {
+    throw new DirectoryError('auth', `${what}: ${response.status}`, response.status);
+  }
+  if (!response.ok) throw new DirectoryError('unavailable', `${what}: ${response.status}`, response.status);
+  try {
+    return await response.json();
+  } catch {
+    throw new DirectoryError('malformed', `${what}: the answer is not JSON`, response.status);
+  }
+}

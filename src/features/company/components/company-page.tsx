@@ -14,6 +14,7 @@ import { LogoCard } from './logo-card';
 import { NewCompanyModal } from './new-company-modal';
 import { PlanCard } from './plan-card';
 import { TokenCard } from './token-card';
+import { SsoCard } from './sso-card';
 import './company.css';
 
 export function CompanyPage() {
@@ -54,6 +55,7 @@ export function CompanyPage() {
           <LogoCard company={company} onSaved={saved} onConflict={conflict} />
           <TokenCard company={company} onGenerated={() => void reload()} />
           <PlanCard company={company} isTechTeam={user.isTechTeam} onSaved={saved} onConflict={conflict} />
+          {isAllowed(user.role.permissions, 'company_details') && <SsoCard />}
         </Stack>
       </SimpleGrid>
       {user.isTechTeam && <NewCompanyModal opened={creating} onClose={() => setCreating(false)} />}

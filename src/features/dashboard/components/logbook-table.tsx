@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LogbookRow, LogbookSort, VisitStatus } from '../../../../domain/logbook';
+import { formatChecks, type LogbookRow, type LogbookSort, type VisitStatus } from '../../../../domain/logbook';
 import { formatTime } from '../format';
 import type { LogbookParams } from '../hooks/logbook-params';
 
@@ -86,7 +86,7 @@ export function LogbookTable({ rows, count, params, columns, onColumns, onChange
         // Stages are stored in the spec's English words; shown in the admin's language.
         return r.stage ? t(`kiosk.stage.${r.stage}`, { defaultValue: r.stage }) : '—';
       case 'checks':
-        return r.checks ?? '—';
+        return formatChecks(r.checks, t) ?? '—';
       case 'status':
         return (
           <Group gap={4} wrap="nowrap">

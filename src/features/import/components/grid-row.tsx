@@ -4,20 +4,23 @@ import { ActionIcon, Badge, Table, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_COLUMNS, type ImportColumn } from '../../../../domain/import';
+import type { PhotoMatch } from '../../../../domain/import-photos';
 import type { DraftRow } from '../hooks/import-draft';
 import type { RowErrors } from '../hooks/use-row-checks';
 
-const LTR = new Set<ImportColumn>(['email', 'phone', 'country_code', 'rfid', 'external_id']);
+const LTR = new Set<ImportColumn>(['email', 'phone', 'country_code', 'rfid', 'external_id', 'photo']);
 
 interface Props {
   row: DraftRow;
   errors: RowErrors | undefined;
   update: boolean | undefined;
+  /** The zip's photo for this row; its problem does not skip the row, only the photo. */
+  photo: PhotoMatch;
   onEdit(rowNo: number, column: ImportColumn, value: string): void;
   onDrop(rowNo: number): void;
 }
 
-export const GridRow = memo(function GridRow({ row, errors, update, onEdit, onDrop }: Props) {
+export const GridRow = memo(function GridRow({ row, errors, update, photo, onEdit, onDrop }: Props) {
   const { t } = useTranslation();
   const bad = errors && Object.keys(errors).length > 0;
   return (
@@ -37,7 +40,12 @@ export const GridRow = memo(function GridRow({ row, errors, update, onEdit, onDr
             aria-label={t('import.grid.cellLabel', { column: t(`import.columns.${c}`), row: row.row_no })}
             value={row.data[c]}
             onChange={(e) => onEdit(row.row_no, c, e.currentTarget.value)}
-            error={errors?.[c] ? t(errors[c]!) : undefined}
+            error={errors?.[c] ? t(errors[c]!) : c === 'photo' && photo.problem ? t(photo.problem) : undefined}
+            description={
+              c === 'photo' && photo.file && !photo.problem
+                ? t('import.photos.matched', { name: photo.file })
+                : undefined
+            }
             data-testid={`cell-${row.row_no}-${c}`}
           />
         </Table.Td>

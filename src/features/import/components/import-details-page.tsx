@@ -53,6 +53,7 @@ export function ImportDetailsPage() {
       t('import.columns.email'),
       t('import.details.outcome'),
       t('import.details.reason'),
+      t('import.columns.photo'),
     ];
     const lines = [
       head,
@@ -62,6 +63,7 @@ export function ImportDetailsPage() {
         r.data.email,
         t(`import.rowStatus.${r.status}`),
         reasonOf(r),
+        r.photo_status === 'attached' ? t('import.details.photoAttached') : r.photo_status ? t(r.photo_status) : '',
       ]),
     ];
     const text = '\uFEFF' + lines.map((l) => l.map((c) => `"${csvCell(c)}"`).join(',')).join('\r\n');
@@ -94,8 +96,8 @@ export function ImportDetailsPage() {
               {t('import.details.export')}
             </Button>
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {(['created', 'updated', 'skipped'] as const).map((k) => (
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            {(['created', 'updated', 'skipped', 'photos_attached'] as const).map((k) => (
               <Paper key={k} withBorder radius="md" p="md" data-testid={`import-count-${k}`}>
                 <Text size="sm" c="dimmed">
                   {t(`import.details.${k}`)}
@@ -116,6 +118,7 @@ export function ImportDetailsPage() {
                     <Table.Th>{t('import.columns.email')}</Table.Th>
                     <Table.Th>{t('import.details.outcome')}</Table.Th>
                     <Table.Th>{t('import.details.reason')}</Table.Th>
+                    <Table.Th>{t('import.columns.photo')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -132,6 +135,17 @@ export function ImportDetailsPage() {
                         </Badge>
                       </Table.Td>
                       <Table.Td>{reasonOf(r)}</Table.Td>
+                      <Table.Td data-testid={`detail-photo-${r.row_no}`}>
+                        {r.photo_status === 'attached' ? (
+                          <Badge color="teal" variant="light">
+                            {t('import.details.photoAttached')}
+                          </Badge>
+                        ) : r.photo_status ? (
+                          <Text size="sm" c="red">
+                            {t(r.photo_status)}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -3,6 +3,7 @@
 // are skipped by the server with their reason. After the run starts, the queue opens in 1.5 s
 // (spec 1 §4 / §9: post-import redirect).
 import { Alert, Button, Group, Pagination, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { PhotoZipInput } from './photo-zip-input';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { IMPORT_COLUMNS, type ImportColumn } from '../../../../domain/import';
 import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
 import { getDraft, setDraft, useDraft } from '../hooks/import-draft';
+import { importBody, rowPhoto, setPhotos, usePhotos } from '../hooks/import-photos';
 import { useRowChecks } from '../hooks/use-row-checks';
 import { GridRow } from './grid-row';
 import { ImportNav } from './import-nav';
@@ -22,6 +24,7 @@ export function ImportGridPage() {
   const navigate = useNavigate();
   const draft = useDraft();
   const checks = useRowChecks(draft?.rows ?? null);
+  const photos = usePhotos();
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [page, setPage] = useState(1);
   const [started, setStarted] = useState(false);
@@ -65,9 +68,10 @@ export function ImportGridPage() {
   async function run() {
     if (!draft) return;
     setFailed(false);
-    const res = await api.post('/users/import', { file_name: draft.fileName, rows: draft.rows });
+    const res = await api.post('/users/import', importBody(draft.fileName, draft.rows));
     if (!res.ok) return setFailed(true);
     setDraft(null);
+    setPhotos(null);
     setStarted(true);
   }
 
@@ -111,6 +115,7 @@ export function ImportGridPage() {
               </Text>
             ) : null}
           </Paper>
+          <PhotoZipInput />
           {checks.offline ? <Alert color="yellow">{t('import.needsConnection')}</Alert> : null}
           {failed ? (
             <Alert color="red" role="alert">
@@ -137,6 +142,7 @@ export function ImportGridPage() {
                       row={r}
                       errors={checks.byRow?.get(r.row_no)?.errors}
                       update={checks.byRow?.get(r.row_no)?.update}
+                      photo={rowPhoto(photos, r.data)}
                       onEdit={onEdit}
                       onDrop={onDrop}
                     />

@@ -78,7 +78,7 @@ export function ImportPage() {
         <Stack gap="sm">
           <Text fw={600}>{t('import.rulesTitle')}</Text>
           <List size="sm" spacing={4}>
-            {(['xlsx', 'size', 'header', 'match'] as const).map((k) => (
+            {(['xlsx', 'size', 'header', 'match', 'photos'] as const).map((k) => (
               <List.Item key={k}>{t(`import.rules.${k}`)}</List.Item>
             ))}
           </List>

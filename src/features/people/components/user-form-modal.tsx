@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDb } from '../../../db/db-context';
 import type { UserItem } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
+import { ResetTwoStepButton } from './reset-two-step-button';
 import { DocumentsPanel } from './documents-panel';
 
 interface Props {
@@ -154,6 +155,7 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
           </Group>
         </Stack>
       </form>
+      {user ? <ResetTwoStepButton userId={user.id} /> : null}
       {user ? <DocumentsPanel userId={user.id} /> : null}
     </Modal>
   );

@@ -67,6 +67,10 @@ export function UsersPage() {
       <Group justify="space-between" wrap="wrap">
         <PageTitle>{t('routes.users')}</PageTitle>
         <Group gap="sm">
+          {/* The users page and the import share the 'users' permission, so whoever sees one may use the other. */}
+          <Button component={Link} to="/users/import" variant="light" data-testid="go-import">
+            {t('people.importUsers')}
+          </Button>
           <Button component={Link} to="/invite-users-to-dashboard" variant="light" data-testid="go-invite">
             {t('routes.inviteUsers')}
           </Button>

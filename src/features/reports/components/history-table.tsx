@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../domain/date-format';
-import type { LogbookRow, VisitStatus } from '../../../../domain/logbook';
+import { formatChecks, type LogbookRow, type VisitStatus } from '../../../../domain/logbook';
 import type { HistorySort } from '../../../../domain/schemas/reports';
 import { PAGE_SIZES, type HistoryParams } from '../hooks/history-params';
 
@@ -87,7 +87,7 @@ export function HistoryTable({ rows, count, params, columns, onColumns, onChange
           area: r.areaName,
           host: r.host,
           stage: r.stage,
-          checks: r.checks,
+          checks: formatChecks(r.checks, t),
         }[c];
         return value ?? '—';
       }

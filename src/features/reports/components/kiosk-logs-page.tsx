@@ -7,6 +7,7 @@ import type { KioskLogRow } from '../../../../domain/schemas/more-reports';
 import { PageTitle } from '../../../ui/page-title';
 import { timeZone } from '../hooks/history-params';
 import { useReport } from '../hooks/use-report';
+import { kioskLogText } from '../kiosk-log-text';
 import { KioskLogsFilters, useUrlFilters } from './kiosk-logs-filters';
 
 const PAGE_SIZE = 10;
@@ -70,8 +71,8 @@ export function KioskLogsPage() {
                       <Code>{r.code}</Code>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        <bdi>{r.data ? JSON.stringify(r.data) : ''}</bdi>
+                      <Text size="sm" lineClamp={2} data-testid="kiosk-log-text">
+                        {kioskLogText(r, t)}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

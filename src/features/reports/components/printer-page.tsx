@@ -1,10 +1,12 @@
 // /reporting/printer (print list): badges the kiosks printed, counted by kiosk and day, and
-// each print with a reprint button that prints the same badge again from this browser.
+// each first print with how often it was reprinted and when last; Reprint records the reprint
+// on the server (so the list counts it), then prints the same badge from this browser.
 import { Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../../domain/date-format';
 import type { PrintRow } from '../../../../domain/schemas/more-reports';
+import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
 import { timeZone } from '../hooks/history-params';
 import { useReport } from '../hooks/use-report';
@@ -16,16 +18,18 @@ const PAGE_SIZE = 10;
 interface PrintList {
   data: PrintRow[];
   count: number;
-  byKioskDay: Array<{ kiosk_id: string; kiosk_name: string | null; day: string; count: number }>;
+  byKioskDay: Array<{ kiosk_id: string; kiosk_name: string | null; day: string; count: number; reprints: number }>;
 }
 
 export function PrinterPage() {
   const { t, i18n } = useTranslation();
   const { search, set, page } = useUrlFilters();
   const [reprint, setReprint] = useState<PrintRow | null>(null);
+  const [version, setVersion] = useState(0);
+  const [failed, setFailed] = useState(false);
   const q = new URLSearchParams({ tz: timeZone(), page: String(page), limit: String(PAGE_SIZE) });
   for (const k of ['kiosk', 'from', 'to']) if (search.get(k)) q.set(k, search.get(k)!);
-  const state = useReport<PrintList>(`/reports/printer?${q.toString()}`);
+  const state = useReport<PrintList>(`/reports/printer?${q.toString()}`, version);
   const rows = state.data?.data ?? [];
   const count = state.data?.count ?? 0;
   const none = t('reports.none');
@@ -35,7 +39,14 @@ export function PrinterPage() {
     if (!reprint) return;
     window.print();
     setReprint(null);
+    setVersion((v) => v + 1);
   }, [reprint]);
+
+  const reprintOf = async (r: PrintRow) => {
+    const res = await api.post(`/reports/printer/${r.id}/reprint`, {});
+    setFailed(!res.ok);
+    if (res.ok) setReprint(r);
+  };
 
   return (
     <Stack gap="md" className={reprint ? 'gh-reprinting' : undefined}>
@@ -46,6 +57,7 @@ export function PrinterPage() {
         </Text>
       </Stack>
       <KioskLogsFilters withCode={false} />
+      {failed ? <Alert color="red">{t('moreReports.printer.reprintFailed')}</Alert> : null}
       {state.failed ? (
         <Alert color="yellow">{state.offline ? t('reports.needsConnection') : t('validation.date_range')}</Alert>
       ) : null}
@@ -68,6 +80,11 @@ export function PrinterPage() {
                 <Text fz={24} fw={700}>
                   {t('moreReports.printer.badges', { count: g.count })}
                 </Text>
+                {g.reprints ? (
+                  <Text size="xs" c="dimmed">
+                    {t('moreReports.printer.reprintsOf', { count: g.reprints })}
+                  </Text>
+                ) : null}
               </Paper>
             ))}
           </SimpleGrid>
@@ -77,11 +94,11 @@ export function PrinterPage() {
         <Text size="sm" c="dimmed" mb="xs" data-testid="printer-count">
           {t('moreReports.printer.badges', { count })}
         </Text>
-        <Table.ScrollContainer minWidth={600}>
+        <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                {['at', 'kiosk', 'name', 'area'].map((c) => (
+                {['at', 'kiosk', 'name', 'area', 'printed'].map((c) => (
                   <Table.Th key={c}>{t(`moreReports.columns.${c}`)}</Table.Th>
                 ))}
                 <Table.Th aria-label={t('moreReports.printer.reprint')} />
@@ -90,7 +107,7 @@ export function PrinterPage() {
             <Table.Tbody>
               {state.data && rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={6}>
                     <Text c="dimmed" ta="center" py="md">
                       {t('moreReports.printer.empty')}
                     </Text>
@@ -103,8 +120,18 @@ export function PrinterPage() {
                   <Table.Td>{r.kiosk_name ?? none}</Table.Td>
                   <Table.Td>{r.full_name ?? none}</Table.Td>
                   <Table.Td>{r.area_name ?? none}</Table.Td>
+                  <Table.Td data-testid="print-times">
+                    <Text size="sm">{t('moreReports.printer.times', { count: r.reprints + 1 })}</Text>
+                    {r.reprints ? (
+                      <Text size="xs" c="dimmed">
+                        {t('moreReports.printer.lastPrinted', {
+                          at: formatDateTime(r.last_printed_at, i18n.language),
+                        })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => setReprint(r)} disabled={!r.full_name}>
+                    <Button size="xs" variant="light" onClick={() => void reprintOf(r)} disabled={!r.full_name}>
                       {t('moreReports.printer.reprint')}
                     </Button>
                   </Table.Td>

@@ -1,0 +1,133 @@
+// Chunks of the light public entry (src/app/public-root.tsx; issue 20 item 16). Left to the
+// automatic splitting, the login loaded about 40 files and the pre-registration page 50 (one per
+// Mantine component shared by a different set of routes): on a phone's HTTP/1.1 connections
+// (six at a time) each wave of requests costs a round trip, and Lighthouse counted seconds of it.
+// Here the code the public pages load at once goes into two chunks: `public-core` (the root, the
+// login and password pages) and `public-visit` (what pre-registration adds). Code that the
+// entry chunk or the kiosk's first load needs is left where it is, so neither grows.
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import type { CodeSplittingGroup } from 'rolldown';
+
+type Info = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+type GetInfo = (id: string) => Info;
+
+const ROOT = process.cwd();
+const at = (path: string) => resolve(ROOT, path);
+const MAIN = at('src/main.tsx');
+const KIOSK = at('src/app/kiosk-root.tsx');
+/** The public root and the pages it opens, by group (src/app/public-pages.ts lazy-loads them). */
+const CORE = [
+  'src/app/public-root.tsx',
+  'src/app/public-pages.ts',
+  'src/features/auth/components/login-page.tsx',
+  'src/features/auth/components/forgot-password-page.tsx',
+  'src/features/auth/components/reset-password-page.tsx',
+].map(at);
+const VISIT = [
+  'src/features/preregistration/components/forwarders.tsx',
+  'src/features/preregistration/components/pre-registration-page.tsx',
+  'src/features/preregistration/components/success-page.tsx',
+].map(at);
+
+/** Every module reachable from `roots` through static imports (what loads with them), or through
+ * dynamic ones too. */
+function closure(info: GetInfo, roots: string[], dynamic = false): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    const module = info(id);
+    if (!module) continue;
+    seen.add(id);
+    queue.push(...module.importedIds, ...(dynamic ? module.dynamicallyImportedIds : []));
+  }
+  return seen;
+}
+
+/** Libraries the public chunks may take: the component library and what it builds on. Others
+ * (i18n, storage, validation) are shared with the kiosk's first load and stay in their chunks. */
+const UI_LIBRARY =
+  /node_modules[\\/](@mantine[\\/](core|hooks|notifications|store)|@floating-ui|react-router|react-router-dom|clsx|react-textarea-autosize|use-composed-ref|use-isomorphic-layout-effect|use-latest|tabbable|react-transition-group|react-remove-scroll|react-remove-scroll-bar|tslib|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|@babel[\\/]runtime)[\\/]/;
+/** Mantine's index re-exports every component: a static walk through it would take all of them
+ * (and with them whatever the admin screens use). Through the index, only the components the
+ * public pages render are followed (public-styles.css lists those with styles); their own
+ * imports are followed whole, so each chunk holds its dependencies (a chunk outside that imports
+ * back from a public chunk makes a cycle, and a module may then run before one it needs). */
+const BARREL = /@mantine[\\/](core|hooks)[\\/]esm[\\/]index\.mjs$/;
+const words = (list: string) => new Set(list.split(/\s+/));
+/** Rendered by the login and password pages (and the public root); the rest of the form
+ * controls come with pre-registration. */
+const CORE_COMPONENTS = words(`Alert Anchor Box Button Center CloseButton Container FocusTrap Floating Group Image
+  Input InputBase Loader LoadingOverlay Menu Notification Overlay Paper PasswordInput Popover Portal Stack Text
+  TextInput Title Transition UnstyledButton VisuallyHidden ActionIcon`);
+const VISIT_COMPONENTS = words('Checkbox Combobox InlineInput Radio ScrollArea Select Switch Textarea');
+const MANTINE_COMPONENT = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]([A-Za-z]+)[\\/]/;
+const throughBarrel = (components: Set<string>) => (id: string) => {
+  const component = MANTINE_COMPONENT.exec(id);
+  return !component || components.has(component[1]!);
+};
+
+/** The modules a group takes: reachable from `roots` by static imports, without entering `skip`. */
+function walk(info: GetInfo, roots: string[], skip: (id: string) => boolean, components: Set<string>): Set<string> {
+  const through = throughBarrel(components);
+  const seen = new Set<string>();
+  const taken = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const barrel = BARREL.test(id);
+    // A barrel another group took is still walked through, to the components this group adds.
+    if (skip(id) && !barrel) continue;
+    const module = info(id);
+    if (!module) continue;
+    if (!skip(id)) taken.add(id);
+    queue.push(...(barrel ? module.importedIds.filter(through) : module.importedIds));
+  }
+  return taken;
+}
+
+export interface LightChunks {
+  plugin: Plugin;
+  /** For build.rolldownOptions.output.codeSplitting.groups. */
+  groups: CodeSplittingGroup[];
+}
+
+export function lightChunks(): LightChunks {
+  let core = new Set<string>();
+  let visit = new Set<string>();
+  const plugin: Plugin = {
+    name: 'gatehouse-light-chunks',
+    apply: 'build',
+    buildEnd() {
+      const info: GetInfo = (id) => this.getModuleInfo(id);
+      // Never taken: the entry chunk's modules, the kiosk's (everything it may load; a kiosk
+      // screen must never pull a public chunk) and libraries outside the UI kit.
+      const entry = closure(info, [MAIN]);
+      const kiosk = closure(info, [KIOSK], true);
+      const skip = (id: string) =>
+        entry.has(id) || (id.includes('node_modules') ? !UI_LIBRARY.test(id) : kiosk.has(id));
+      core = walk(info, CORE, skip, CORE_COMPONENTS);
+      visit = walk(info, VISIT, (id) => skip(id) || core.has(id), new Set([...CORE_COMPONENTS, ...VISIT_COMPONENTS]));
+      if (process.env.LIGHT_CHUNKS_DEBUG) {
+        const left = (group: Set<string>) =>
+          [...new Set([...group].flatMap((id) => info(id)?.importedIds ?? []))].filter(
+            (id) => !group.has(id) && !entry.has(id) && !core.has(id),
+          );
+        console.log('light chunks: core', core.size, 'visit', visit.size);
+        console.log('core imports outside:', left(core).join('\n  '));
+        console.log('visit imports outside:', left(visit).join('\n  '));
+      }
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      { name: 'public-core', test: (id) => core.has(id), priority: 2, includeDependenciesRecursively: false },
+      { name: 'public-visit', test: (id) => visit.has(id), priority: 1, includeDependenciesRecursively: false },
+    ],
+  };
+}

@@ -1,0 +1,216 @@
+// Writes one directory page, inside the caller's feed transaction: people already linked to
+// their directory id are updated (never doubled), new ones created and linked, a new person
+// whose email already belongs to someone here is reported as a duplicate candidate (never
+// merged), and people the directory removed or disabled are archived (never deleted).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { integrationDuplicates, integrationPeople, integrations, roles, users } from '../db/schema/index';
+import { personChange } from '../people/people.projections';
+import type { ChangeInput, Tx } from '../sync/changes';
+import type { DirectoryPerson } from './directories/directory-client';
+
+type Integration = typeof integrations.$inferSelect;
+export interface PageCounts {
+  created: number;
+  updated: number;
+  archived: number;
+  duplicates: number;
+  errors: number;
+}
+export interface PageResult {
+  counts: PageCounts;
+  changes: ChangeInput[];
+  archivedIds: string[];
+  problems: { externalId: string; code: string }[];
+}
+
+const fieldText = (p: DirectoryPerson, name: string | undefined) => {
+  const value = name ? p.fields[name] : undefined;
+  return value === undefined || value === null ? null : String(value).trim() || null;
+};
+
+/** The person as Gatehouse stores them, through the integration's field mapping. */
+export function mapped(integ: Pick<Integration, 'mapping'>, p: DirectoryPerson) {
+  const m = integ.mapping;
+  const fullName = (m.fullName ? fieldText(p, m.fullName) : `${p.firstName} ${p.lastName}`.trim()) ?? '';
+  const email = (m.email ? fieldText(p, m.email) : p.email)?.toLowerCase() ?? null;
+  const phone = (m.phone ? fieldText(p, m.phone) : p.phone)?.replace(/[^\d]/g, '').slice(0, 20) || null;
+  return { fullName: fullName.slice(0, 100), email, phone };
+}
+
+export async function applyPage(
+  tx: Tx,
+  integ: Integration,
+  runId: string,
+  people: DirectoryPerson[],
+  removedIds: string[],
+  at: Date,
+): Promise<PageResult> {
+  const { entityId } = integ;
+  const counts: PageCounts = { created: 0, updated: 0, archived: 0, duplicates: 0, errors: 0 };
+  const changes: ChangeInput[] = [];
+  const problems: PageResult['problems'] = [];
+  // Disabled accounts leave like removed ones; a group selection keeps only its members
+  // (a delta page carries no groups, so there it only updates people already linked).
+  const leaving = [...removedIds, ...people.filter((p) => !p.active).map((p) => p.externalId)];
+  const inGroups = (p: DirectoryPerson) => !integ.groups.length || p.groupIds.some((g) => integ.groups.includes(g));
+  const staying = people.filter((p) => p.active);
+  const ids = [...staying.map((p) => p.externalId), ...leaving];
+  const links = ids.length
+    ? await tx
+        .select()
+        .from(integrationPeople)
+        .where(
+          and(
+            eq(integrationPeople.entityId, entityId),
+            eq(integrationPeople.integrationId, integ.id),
+            inArray(integrationPeople.externalId, ids),
+          ),
+        )
+    : [];
+  const linkOf = new Map(links.map((l) => [l.externalId, l]));
+  const rows = staying.map((p) => ({ p, v: mapped(integ, p) }));
+  const emails = rows.map((r) => r.v.email).filter((e): e is string => !!e);
+  const phones = rows.map((r) => r.v.phone).filter((e): e is string => !!e);
+  const owners = emails.length
+    ? await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(eq(users.entityId, entityId), inArray(users.email, emails)))
+    : [];
+  const ownerOf = new Map(owners.map((o) => [o.email, o.id]));
+  const phoneOwners = phones.length
+    ? await tx
+        .select({ id: users.id, phone: users.phone })
+        .from(users)
+        .where(and(eq(users.entityId, entityId), inArray(users.phone, phones)))
+    : [];
+  const phoneOf = new Map(phoneOwners.map((o) => [o.phone, o.id]));
+  const [role] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.entityId, entityId), eq(roles.name, 'default users')));
+  const fresh: (typeof users.$inferInsert)[] = [];
+  const freshLinks: (typeof integrationPeople.$inferInsert)[] = [];
+
+  for (const { p, v } of rows) {
+    if (!v.email || !v.fullName) {
+      counts.errors++;
+      problems.push({ externalId: p.externalId, code: v.email ? 'no_name' : 'no_email' });
+      continue;
+    }
+    const link = linkOf.get(p.externalId);
+    const owner = ownerOf.get(v.email);
+    // A phone someone else has (or a second row of this page has) is left out, not fought over.
+    const phone = v.phone && (!phoneOf.has(v.phone) || phoneOf.get(v.phone) === link?.userId) ? v.phone : null;
+    if (phone) phoneOf.set(phone, link?.userId ?? p.externalId);
+    if (link) {
+      if (owner && owner !== link.userId) {
+        counts.errors++;
+        problems.push({ externalId: p.externalId, code: 'email_taken' });
+        continue;
+      }
+      const [person] = await tx
+        .update(users)
+        .set({
+          fullName: v.fullName,
+          email: v.email,
+          phone,
+          archived: false,
+          updatedAt: at,
+          version: sql`${users.version} + 1`,
+        })
+        .where(
+          and(
+            eq(users.entityId, entityId),
+            eq(users.id, link.userId),
+            sql`(${users.fullName}, ${users.email}, coalesce(${users.phone}, ''), ${users.archived}) is distinct from (${v.fullName}, ${v.email}, ${phone ?? ''}, false)`,
+          ),
+        )
+        .returning();
+      if (link.removedAt)
+        await tx
+          .update(integrationPeople)
+          .set({ removedAt: null })
+          .where(
+            and(
+              eq(integrationPeople.entityId, entityId),
+              eq(integrationPeople.integrationId, integ.id),
+              eq(integrationPeople.externalId, p.externalId),
+            ),
+          );
+      if (person) {
+        counts.updated++;
+        changes.push(personChange(person));
+      }
+    } else if (!inGroups(p)) {
+      continue;
+    } else if (owner) {
+      counts.duplicates++;
+      await tx
+        .insert(integrationDuplicates)
+        .values({
+          entityId,
+          integrationId: integ.id,
+          externalId: p.externalId,
+          userId: owner,
+          runId,
+          data: { ...v, email: v.email },
+        })
+        .onConflictDoUpdate({
+          target: [
+            integrationDuplicates.entityId,
+            integrationDuplicates.integrationId,
+            integrationDuplicates.externalId,
+          ],
+          set: { userId: owner, runId, data: { ...v, email: v.email } },
+        });
+    } else {
+      const id = uuidv7();
+      ownerOf.set(v.email, id);
+      fresh.push({
+        entityId,
+        id,
+        roleId: role!.id,
+        userTypeId: integ.userTypeId,
+        labels: [],
+        updatedAt: at,
+        ...v,
+        email: v.email,
+        phone,
+      });
+      freshLinks.push({ entityId, integrationId: integ.id, externalId: p.externalId, userId: id });
+    }
+  }
+  if (fresh.length) {
+    for (const person of await tx.insert(users).values(fresh).returning()) changes.push(personChange(person));
+    await tx.insert(integrationPeople).values(freshLinks);
+    counts.created += fresh.length;
+  }
+  const archivedIds: string[] = [];
+  for (const externalId of leaving) {
+    const link = linkOf.get(externalId);
+    if (!link || link.removedAt) continue;
+    const [person] = await tx
+      .update(users)
+      .set({ archived: true, updatedAt: at, version: sql`${users.version} + 1` })
+      .where(and(eq(users.entityId, entityId), eq(users.id, link.userId)))
+      .returning();
+    await tx
+      .update(integrationPeople)
+      .set({ removedAt: at })
+      .where(
+        and(
+          eq(integrationPeople.entityId, entityId),
+          eq(integrationPeople.integrationId, integ.id),
+          eq(integrationPeople.externalId, externalId),
+        ),
+      );
+    if (person) {
+      counts.archived++;
+      archivedIds.push(externalId);
+      changes.push(personChange(person));
+    }
+  }
+  return { counts, changes, archivedIds, problems };
+}

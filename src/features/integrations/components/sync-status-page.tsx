@@ -1,0 +1,137 @@
+// /sync-status (issue 18; spec 1 §4): starts a sync after the spec's 2–3 s delay, polls the
+// run's status id (every 5 s for a first sync, 3 s for a later one, 1 s while people are being
+// written) and shows processing, done, failed with Retry, or authentication failed.
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { pollInterval, syncPhase, type SyncRunWire } from '../../../../domain/integrations';
+import { api } from '../../../api/client';
+import { PageTitle } from '../../../ui/page-title';
+
+const START_DELAY_MS = 2500;
+type Status = { status_id: number | null; integration_status: string; run: SyncRunWire | null };
+
+export function SyncStatusPage() {
+  const { t } = useTranslation();
+  const id = useSearchParams()[0].get('id') ?? '';
+  const [status, setStatus] = useState<Status | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const poll = useCallback(async () => {
+    const res = await api.get<{ data: Status }>(`/integrations/${id}/sync-status`);
+    if (!res.ok) return setOffline(true);
+    setOffline(false);
+    const s = res.data.data;
+    setStatus(s);
+    if (s.status_id !== null && syncPhase(s.status_id) === 'processing')
+      timer.current = setTimeout(() => void poll(), pollInterval(s.status_id, s.run?.full ?? true));
+  }, [id]);
+
+  useEffect(() => {
+    void poll();
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [poll]);
+
+  function start() {
+    setStarting(true);
+    timer.current = setTimeout(() => {
+      void api.post(`/integrations/${id}/sync`, {}).then(() => {
+        setStarting(false);
+        void poll();
+      });
+    }, START_DELAY_MS);
+  }
+
+  const phase = status?.status_id === null || !status ? null : syncPhase(status.status_id);
+  const run = status?.run;
+  return (
+    <Stack gap="md" data-testid="sync-status" data-phase={starting ? 'starting' : (phase ?? 'idle')}>
+      <PageTitle>{t('integrations.syncStatus.title')}</PageTitle>
+      {offline ? <Alert color="yellow">{t('integrations.needsConnection')}</Alert> : null}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          {starting || phase === 'processing' ? (
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text>{t(starting ? 'integrations.syncStatus.starting' : 'integrations.syncStatus.processing')}</Text>
+            </Group>
+          ) : null}
+          {phase === 'done' ? (
+            <Alert color={status?.status_id === 15 ? 'yellow' : 'teal'} data-testid="sync-done">
+              {t(
+                status?.status_id === 15
+                  ? 'integrations.syncStatus.doneWithDuplicates'
+                  : 'integrations.syncStatus.done',
+              )}
+            </Alert>
+          ) : null}
+          {phase === 'failed' || phase === 'retry-migration' ? (
+            <Alert color="red">
+              {t(`integrations.syncStatus.${phase === 'failed' ? 'failed' : 'migrationFailed'}`)}
+            </Alert>
+          ) : null}
+          {phase === 'auth-failed' ? <Alert color="red">{t('integrations.syncStatus.authFailed')}</Alert> : null}
+          {run ? (
+            <SimpleGrid cols={{ base: 2, sm: 5 }}>
+              {(['created', 'updated', 'archived', 'duplicates', 'errors'] as const).map((k) => (
+                <Stack key={k} gap={0}>
+                  <Text size="sm" c="dimmed">
+                    {t(`integrations.syncStatus.${k}`)}
+                  </Text>
+                  <Text fw={600} data-testid={`sync-${k}`}>
+                    {run[k]}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          ) : null}
+          {run?.message && phase !== 'processing' ? (
+            <Text size="sm" c="dimmed">
+              {run.message}
+            </Text>
+          ) : null}
+          {status ? (
+            <Badge variant="light" w="fit-content">
+              {t('integrations.syncStatus.statusId', { id: status.status_id ?? '—' })}
+            </Badge>
+          ) : null}
+          <Group gap="sm" wrap="wrap">
+            {phase === null && !starting ? (
+              <Button onClick={start} data-testid="sync-start">
+                {t('integrations.syncStatus.start')}
+              </Button>
+            ) : null}
+            {phase === 'done' && !starting ? (
+              <Button variant="light" onClick={start}>
+                {t('integrations.syncStatus.again')}
+              </Button>
+            ) : null}
+            {(phase === 'failed' || phase === 'retry-migration') && !starting ? (
+              <Button color="red" onClick={start} data-testid="sync-retry">
+                {t('integrations.syncStatus.retry')}
+              </Button>
+            ) : null}
+            {phase === 'auth-failed' ? (
+              <Button component={Link} to={`/integration-settings?id=${id}`}>
+                {t('integrations.syncStatus.reauthenticate')}
+              </Button>
+            ) : null}
+            {phase === 'done' ? (
+              <Button variant="default" component={Link} to="/users">
+                {t('integrations.syncStatus.viewPeople')}
+              </Button>
+            ) : null}
+            <Button variant="default" component={Link} to="/integration">
+              {t('integrations.syncStatus.back')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
