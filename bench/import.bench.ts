@@ -71,7 +71,7 @@ async function browserSection(f: Awaited<ReturnType<typeof fixtures>>): Promise<
     await login(page, 'admin@acme.test');
     await page.goto('/users/import');
     const file = await timed(async () => {
-      await page.locator('[data-testid="import-page"] input[type="file"]').setInputFiles(join(dir, 'people.xlsx'));
+      await page.locator('[data-testid="import-file-box"] input[type="file"]').setInputFiles(join(dir, 'people.xlsx'));
       await page.locator('[data-testid="import-grid"][data-checked="true"]').waitFor({ timeout: 120_000 });
     });
     const zip = await timed(async () => {
@@ -105,6 +105,7 @@ async function serverSection(f: Awaited<ReturnType<typeof fixtures>>): Promise<S
     const request = { file_name: 'people.xlsx', rows: f.data.map((data, i) => ({ row_no: i + 2, data })) };
     form.append('request', JSON.stringify(request));
     for (const [name, bytes] of f.photos) form.append('photos', new Blob([new Uint8Array(bytes)]), name);
+    let resets = 0;
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
     const sample = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 100);
@@ -117,10 +118,17 @@ async function serverSection(f: Awaited<ReturnType<typeof fixtures>>): Promise<S
       if (res.status !== 201) throw new Error(`import: ${res.status} ${await res.text()}`);
       const id = ((await res.json()) as { data: { id: string } }).data.id;
       for (;;) {
-        const d = (await (
-          await fetch(`${target.url}/api/users/imports/${id}`, { headers: { authorization: `Bearer ${token}` } })
-        ).json()) as { data: { status: string; created: number; photos_attached: number; skipped: number } };
-        if (d.data.status === 'done' || d.data.status === 'failed') return d.data;
+        // A poll that loses its connection (the embedded database and the server share this
+        // process's one thread, so a poll may wait behind a batch) is simply asked again.
+        const d = (await fetch(`${target.url}/api/users/imports/${id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+          .then((r) => r.json())
+          .catch(() => {
+            resets += 1;
+            return null;
+          })) as { data: { status: string; created: number; photos_attached: number; skipped: number } } | null;
+        if (d && (d.data.status === 'done' || d.data.status === 'failed')) return d.data;
         await new Promise((r) => setTimeout(r, 250));
       }
     });
@@ -134,7 +142,7 @@ async function serverSection(f: Awaited<ReturnType<typeof fixtures>>): Promise<S
           value: seconds(job.ms),
           target: '≤ 30 s',
           met: job.ms <= 30_000,
-          note: `${count(job.result.created)} created, ${count(job.result.photos_attached)} photos, ${count(job.result.skipped)} skipped`,
+          note: `${count(job.result.created)} created, ${count(job.result.photos_attached)} photos, ${count(job.result.skipped)} skipped${resets ? `, ${resets} polls retried` : ''}`,
         },
         { label: 'RSS growth (peak)', value: `${growth.toFixed(0)} MB`, note: 'server and PGlite in this process' },
       ],

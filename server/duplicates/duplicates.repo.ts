@@ -90,3 +90,21 @@ export async function boardPeople(x: Executor, entityId: string, ids: readonly s
     .where(and(eq(users.entityId, entityId), inArray(users.id, [...ids]), ne(users.archived, true)));
 }
 export type BoardPerson = Awaited<ReturnType<typeof boardPeople>>[number];
+
+/** The people of a merge, without the board's counts (a merge needs only their fields). */
+export async function peopleToMerge(x: Executor, entityId: string, ids: readonly string[]) {
+  return x
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      countryCode: users.countryCode,
+      userTypeId: users.userTypeId,
+      image: users.image,
+      labels: users.labels,
+    })
+    .from(users)
+    .where(and(eq(users.entityId, entityId), inArray(users.id, [...ids]), ne(users.archived, true)));
+}
+export type PersonToMerge = Awaited<ReturnType<typeof peopleToMerge>>[number];

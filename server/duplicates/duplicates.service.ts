@@ -15,13 +15,13 @@ import { ApiError, invalid, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import { roleGuard } from '../people/role-guard';
-import { withFeed } from '../sync/changes';
-import { boardPeople, candidatePairs, type BoardPerson } from './duplicates.repo';
+import { lockFeed, writeChanges } from '../sync/changes';
+import { boardPeople, candidatePairs, peopleToMerge, type PersonToMerge } from './duplicates.repo';
 import { mergePeople } from './merge-people';
 
 const BOARD = 'show_duplication_control_board_list';
 
-const candidateOf = (p: BoardPerson): MergeCandidate => ({
+const candidateOf = (p: PersonToMerge): MergeCandidate => ({
   id: p.id,
   fullName: p.fullName,
   email: p.email,
@@ -59,8 +59,11 @@ export function duplicatesService(db: Db, now: () => number, onChanged: (entityI
       const plan = mergePlan(input);
       if (plan === 'select_user') throw new ApiError(400, 'select_user');
       if (plan === 'not_in_merge') throw invalid({ fields: ['validation.required'] });
-      const kept = await withFeed(db, ctx.entityId, async (tx) => {
-        const found = await boardPeople(tx, ctx.entityId, [plan.keepId, ...plan.removeIds]);
+      // The feed lock first, as withFeed takes it; the merge writes the moved sign-in events'
+      // feed rows itself (in SQL, thousands of them) after `last`, the rest follow them.
+      const kept = await db.transaction(async (tx) => {
+        const last = await lockFeed(tx, ctx.entityId);
+        const found = await peopleToMerge(tx, ctx.entityId, [plan.keepId, ...plan.removeIds]);
         const keep = found.find((p) => p.id === plan.keepId);
         if (!keep || found.length !== plan.removeIds.length + 1) throw notFound();
         const guard = roleGuard(tx);
@@ -69,16 +72,21 @@ export function duplicatesService(db: Db, now: () => number, onChanged: (entityI
         const removed = found.filter((p) => p.id !== plan.keepId);
         const fields = input.fields ?? {};
         const { image: _image, ...values } = mergedFields(candidateOf(keep), removed.map(candidateOf), fields);
-        const { kept, changes } = await mergePeople(tx, {
-          entityId: ctx.entityId,
-          keepId: plan.keepId,
-          removeIds: plan.removeIds,
-          fields: values,
-          imageFrom: fields.image ?? plan.keepId,
-          by: ctx.userId,
-          now: now(),
-        });
-        return { result: kept, changes };
+        const { kept, changes, fed } = await mergePeople(
+          tx,
+          {
+            entityId: ctx.entityId,
+            keepId: plan.keepId,
+            removeIds: plan.removeIds,
+            fields: values,
+            imageFrom: fields.image ?? plan.keepId,
+            by: ctx.userId,
+            now: now(),
+          },
+          last,
+        );
+        await writeChanges(tx, ctx.entityId, last + fed, changes);
+        return kept;
       });
       onChanged(ctx.entityId);
       return { id: kept.id, fullName: kept.fullName, email: kept.email, phone: kept.phone, version: kept.version };

@@ -16,6 +16,7 @@ import { userDocuments } from '../db/schema/user-documents';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, tokenFor } from '../test/harness';
 import { rowsOf } from './duplicates.repo';
+import { eventChange } from '../visits/visits.projections';
 import { PERSON_COLUMNS } from './merge-people';
 
 eachDatabase((get) => {
@@ -124,7 +125,8 @@ eachDatabase((get) => {
   it('merges: every table re-pointed, fields chosen, a tombstone fed, a late offline sign-in lands once', async () => {
     const db = get().database.db;
     // Before the merge: the removed person has a visit, a document, a card, an answer and a check.
-    expect((await push(signIn(uuidv7(), ids.anne, uuidv7()))).json().results[0].status).toBe('applied');
+    const before = uuidv7();
+    expect((await push(signIn(uuidv7(), ids.anne, before))).json().results[0].status).toBe('applied');
     await db.insert(userDocuments).values({
       entityId: acme,
       id: uuidv7(),
@@ -175,6 +177,20 @@ eachDatabase((get) => {
       .from(syncChanges)
       .where(and(eq(syncChanges.entityId, acme), eq(syncChanges.rowId, ids.anne), eq(syncChanges.tbl, 'people')));
     expect(feed[0]?.op).toBe('del');
+    // The moved sign-in reaches devices on the kept person, in the shape the visits feed uses.
+    const [moved] = await db.select().from(visitEvents).where(eq(visitEvents.id, before));
+    const [movedFeed] = await db
+      .select()
+      .from(syncChanges)
+      .where(and(eq(syncChanges.entityId, acme), eq(syncChanges.tbl, 'visitEvents'), eq(syncChanges.rowId, before)));
+    expect(movedFeed).toMatchObject({ op: 'put', version: 1, data: eventChange(moved!).data });
+    // Every feed row has its own sequence number, the last one the counter's, so a pull misses none.
+    const [seqs] = rowsOf<{ n: number; distinct_seqs: number; max: string; last: string }>(
+      await db.execute(sql`select count(*)::int as n, count(distinct seq)::int as distinct_seqs, max(seq) as max,
+        (select last from sync_counters where entity_id = ${acme}) as last from sync_changes where entity_id = ${acme}`),
+    );
+    expect(Number(seqs!.distinct_seqs)).toBe(Number(seqs!.n));
+    expect(Number(seqs!.last)).toBe(Number(seqs!.max));
     expect(await db.select().from(mergedPeople).where(eq(mergedPeople.oldId, ids.anne))).toHaveLength(1);
 
     // The late replay, twice: applied once, on the kept person.

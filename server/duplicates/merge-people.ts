@@ -12,7 +12,6 @@ import { documentChange } from '../people/documents.projections';
 import { personChange } from '../people/people.projections';
 import { photoUrl } from '../people/people.service';
 import { expectedVisitChanges } from '../preregistration/projections';
-import { eventChange } from '../visits/visits.projections';
 import type { ChangeInput, Tx } from '../sync/changes';
 import { rowsOf } from './duplicates.repo';
 
@@ -54,6 +53,20 @@ const ids = (list: readonly string[]) =>
     sql`, `,
   );
 
+/** PERSON_COLUMNS by table: one update per table re-points all its columns (one scan, one new
+ * row version per row, where a statement per column wrote a row twice when two columns named
+ * the removed person). */
+const TABLES = (() => {
+  const byTable = new Map<string, { table: string; columns: string[]; wire?: TableName }>();
+  for (const [table, column, wire] of PERSON_COLUMNS) {
+    const t = byTable.get(table) ?? { table, columns: [] };
+    t.columns.push(column);
+    t.wire ??= wire;
+    byTable.set(table, t);
+  }
+  return [...byTable.values()];
+})();
+
 type Row = Record<string, unknown> & { id: string };
 
 /** Snake-case database row (raw query) → the camelCase shape the projections take. */
@@ -65,8 +78,6 @@ function changeOf(table: TableName, raw: Record<string, unknown>): ChangeInput[]
   // Raw rows carry bigint epochs as strings on pg: the wire wants numbers.
   if ('at' in r && r.at != null) r.at = Number(r.at);
   switch (table) {
-    case 'visitEvents':
-      return [eventChange(r as never)];
     case 'rollCallMarks':
       return [markChange(r as never)];
     case 'personDocuments':
@@ -76,6 +87,58 @@ function changeOf(table: TableName, raw: Record<string, unknown>): ChangeInput[]
     default:
       return [rowChange(table, r)];
   }
+}
+
+/** Re-points one table's person columns; returns the moved rows when devices hold the table. */
+async function repoint(tx: Tx, w: MergeWork, t: (typeof TABLES)[number]) {
+  const gone = ids(w.removeIds);
+  const sets = sql.join(
+    t.columns.map(
+      (c) =>
+        sql`${sql.identifier(c)} = case when ${sql.identifier(c)} in (${gone}) then ${w.keepId}::uuid else ${sql.identifier(c)} end`,
+    ),
+    sql`, `,
+  );
+  const named = sql.join(
+    t.columns.map((c) => sql`${sql.identifier(c)} in (${gone})`),
+    sql` or `,
+  );
+  const version = t.table === 'expected_visits' ? sql`, version = version + 1` : sql``;
+  const moved = await tx.execute(sql`update ${sql.identifier(t.table)} set ${sets} ${version}
+    where entity_id = ${w.entityId} and (${named}) ${t.wire ? sql`returning *` : sql``}`);
+  return t.wire ? rowsOf<Record<string, unknown>>(moved) : [];
+}
+
+/**
+ * The sign-in events, the one table that grows with a person's history (thousands of rows):
+ * re-pointed and fed to devices in one statement, the feed rows built in SQL (the shape of
+ * server/visits/visits.projections.ts eventChange, checked by duplicates.test.ts) and numbered
+ * after `last`. Returns how many feed rows it wrote.
+ */
+async function repointEvents(tx: Tx, w: MergeWork, last: number): Promise<number> {
+  const gone = ids(w.removeIds);
+  const [row] = rowsOf<{ n: number | string }>(
+    await tx.execute(sql`
+      with moved as (
+        update visit_events set
+          person_id = case when person_id in (${gone}) then ${w.keepId}::uuid else person_id end,
+          recorded_by = case when recorded_by in (${gone}) then ${w.keepId}::uuid else recorded_by end
+        where entity_id = ${w.entityId} and (person_id in (${gone}) or recorded_by in (${gone}))
+        returning *
+      ), fed as (
+        insert into sync_changes (entity_id, tbl, row_id, seq, op, version, data)
+        select entity_id, 'visitEvents', id, ${last}::bigint + row_number() over (order by at, id), 'put', 1,
+          jsonb_build_object('id', id, 'personId', person_id, 'kind', kind, 'areaId', area_id,
+            'journeyFlowId', journey_flow_id, 'userTypeId', user_type_id, 'at', at, 'deviceId', device_id,
+            'details', details)
+        from moved
+        on conflict (entity_id, tbl, row_id) do update
+          set seq = excluded.seq, op = excluded.op, version = excluded.version, data = excluded.data
+        returning 1
+      )
+      select count(*)::int as n from fed`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 export interface MergeWork {
@@ -91,20 +154,23 @@ export interface MergeWork {
   now: number;
 }
 
+/**
+ * The merge, inside the caller's transaction that holds the feed lock (`last` from lockFeed):
+ * the moved sign-in events are already in the feed (`fed` rows after `last`); `changes` are the
+ * rest, for writeChanges after `last + fed`.
+ */
 export async function mergePeople(
   tx: Tx,
   w: MergeWork,
-): Promise<{ kept: typeof users.$inferSelect; changes: ChangeInput[] }> {
+  last: number,
+): Promise<{ kept: typeof users.$inferSelect; changes: ChangeInput[]; fed: number }> {
   const { entityId, keepId, removeIds } = w;
   const changes: ChangeInput[] = [];
   const gone = ids(removeIds);
-  for (const [table, column, wire] of PERSON_COLUMNS) {
-    const extra = table === 'expected_visits' ? sql`, version = version + 1` : sql``;
-    const moved = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${keepId}::uuid ${extra}
-        where entity_id = ${entityId} and ${sql.identifier(column)} in (${gone}) returning *`),
-    );
-    if (wire) for (const r of moved) changes.push(...changeOf(wire, r));
+  const fed = await repointEvents(tx, w, last);
+  for (const t of TABLES) {
+    if (t.table === 'visit_events') continue;
+    for (const r of await repoint(tx, w, t)) changes.push(...changeOf(t.wire!, r));
   }
   // A device id belongs to one user at a time: the removed person's devices become the kept one's.
   await tx.execute(sql`delete from devices d where d.entity_id = ${entityId} and d.user_id in (${gone})
@@ -145,11 +211,11 @@ export async function mergePeople(
   }
 
   // The removed rows go first: the kept person may take a removed person's email or phone.
+  await tx
+    .insert(mergedPeople)
+    .values(removeIds.map((oldId) => ({ entityId, oldId, newId: keepId, mergedBy: w.by, mergedAt: w.now })))
+    .onConflictDoUpdate({ target: [mergedPeople.entityId, mergedPeople.oldId], set: { newId: keepId } });
   for (const id of removeIds) {
-    await tx
-      .insert(mergedPeople)
-      .values({ entityId, oldId: id, newId: keepId, mergedBy: w.by, mergedAt: w.now })
-      .onConflictDoUpdate({ target: [mergedPeople.entityId, mergedPeople.oldId], set: { newId: keepId } });
     changes.push({ table: 'personCards', id, op: 'del', version: 0, data: null });
     changes.push({ table: 'people', id, op: 'del', version: 0, data: null });
   }
@@ -176,5 +242,5 @@ export async function mergePeople(
     .where(and(eq(users.entityId, entityId), eq(users.id, keepId)))
     .returning();
   changes.push(personChange(kept!));
-  return { kept: kept!, changes };
+  return { kept: kept!, changes, fed };
 }

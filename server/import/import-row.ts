@@ -1,10 +1,13 @@
-// Applies one spreadsheet row, atomically: in one transaction the row is claimed (locked while
-// still 'pending'), checked again against the company as it is now, its person created or
-// updated with the change-feed entries kiosks pull, and the row marked with what happened.
-// A crash rolls all of it back, so a resumed job never applies a row twice.
-import { and, eq, sql } from 'drizzle-orm';
+// Applies spreadsheet rows, a batch per transaction and each row atomic inside it (a savepoint):
+// the row is claimed (locked while still 'pending'), checked again against the company as it is
+// now, its person created or updated, and the row marked with what happened; the batch's
+// change-feed entries (what kiosks pull) are written once at its end. A row that fails rolls
+// back alone and is skipped with the reason; a crash rolls the whole batch back, so a resumed
+// job finds those rows pending again and never applies a row twice. One commit per batch rather
+// than per row is what lets 10,000 rows finish in seconds on the embedded database.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { checkRows, IMPORT_COLUMNS, type ImportColumn } from '../../domain/import';
+import { checkRows, IMPORT_COLUMNS } from '../../domain/import';
 import type { Db } from '../db/database';
 import { personExternalIds, roles, userCards, userImportRows, userPhotos, users } from '../db/schema/index';
 import { photoUrl } from '../people/people.service';
@@ -16,102 +19,142 @@ import { decodePhoto } from './import-photos';
 import type { StoredImage } from '../uploads/image-decode';
 
 export type RowOutcome = 'created' | 'updated' | 'skipped' | 'gone';
+type Job = { entityId: string; id: string; requestedBy: string };
 
-export async function applyRow(
-  db: Db,
-  now: () => number,
-  job: { entityId: string; id: string; requestedBy: string },
-  rowNo: number,
-): Promise<RowOutcome> {
-  const { entityId } = job;
-  const where = and(
-    eq(userImportRows.entityId, entityId),
+const pendingRow = (job: Job, rowNo: number) =>
+  and(
+    eq(userImportRows.entityId, job.entityId),
     eq(userImportRows.importId, job.id),
     eq(userImportRows.rowNo, rowNo),
     eq(userImportRows.status, 'pending'),
   );
-  const skip = async (reason: string, column: ImportColumn | null) => {
-    await db.update(userImportRows).set({ status: 'skipped', reason, reasonColumn: column, photo: null }).where(where);
-    return 'skipped' as const;
+
+async function skipFailed(x: Db | Tx, job: Job, rowNo: number) {
+  await x
+    .update(userImportRows)
+    .set({ status: 'skipped', reason: 'import.problems.failed', reasonColumn: null, photo: null })
+    .where(pendingRow(job, rowNo));
+}
+
+/** Applies the rows of one batch; a batch that cannot commit is applied row by row instead. */
+export async function applyRows(db: Db, now: () => number, job: Job, rowNos: readonly number[]): Promise<void> {
+  // Photos are decoded before the transaction: pixels are slow, row locks should not be.
+  const held = await db
+    .select({ rowNo: userImportRows.rowNo, photo: userImportRows.photo })
+    .from(userImportRows)
+    .where(
+      and(
+        eq(userImportRows.entityId, job.entityId),
+        eq(userImportRows.importId, job.id),
+        eq(userImportRows.status, 'pending'),
+        inArray(userImportRows.rowNo, [...rowNos]),
+      ),
+    );
+  const pictures = new Map<number, StoredImage | null>();
+  for (const h of held) if (h.photo) pictures.set(h.rowNo, await decodePhoto(h.photo));
+  const role = { id: null as string | null };
+  const batch = async (tx: Tx, rows: readonly number[]) => {
+    const changes: ChangeInput[] = [];
+    for (const rowNo of rows) {
+      try {
+        // A nested transaction is a savepoint: a failing row rolls back alone.
+        changes.push(...(await tx.transaction((sp) => applyRow(sp, now, job, rowNo, pictures.get(rowNo), role))));
+      } catch {
+        // A person written by someone else between the check and the write (a unique
+        // constraint): this row is skipped with the reason, the other rows carry on.
+        await skipFailed(tx, job, rowNo);
+      }
+    }
+    await feedChanges(tx, job.entityId, changes);
   };
-  // The photo is decoded before the transaction: pixels are slow, row locks should not be.
-  const [held] = await db.select({ photo: userImportRows.photo }).from(userImportRows).where(where);
-  const picture = held?.photo ? await decodePhoto(held.photo) : null;
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(userImportRows).where(where).for('update');
-      if (!row) return 'gone';
-      const data = row.data;
-      const [check] = checkRows([data], await importFacts(tx, entityId, job.requestedBy, [data]));
-      const bad = IMPORT_COLUMNS.find((c) => check!.errors[c]);
-      if (bad) {
-        await tx
-          .update(userImportRows)
-          .set({ status: 'skipped', reason: check!.errors[bad]!, reasonColumn: bad, photo: null })
-          .where(where);
-        return 'skipped';
-      }
-      const at = new Date(now());
-      const fields = {
-        email: data.email.toLowerCase(),
-        phone: data.phone,
-        countryCode: data.country_code || null,
-        fullName: data.full_name,
-        userTypeId: check!.userTypeId,
-        updatedAt: at,
-      };
-      let person: typeof users.$inferSelect;
-      if (check!.matchId) {
-        [person] = (await tx
-          .update(users)
-          .set({ ...fields, version: sql`${users.version} + 1` })
-          .where(and(eq(users.entityId, entityId), eq(users.id, check!.matchId)))
-          .returning()) as [typeof users.$inferSelect];
-      } else {
-        const [role] = await tx
-          .select({ id: roles.id })
-          .from(roles)
-          .where(and(eq(roles.entityId, entityId), eq(roles.name, 'default users')));
-        [person] = (await tx
-          .insert(users)
-          .values({ entityId, id: uuidv7(), roleId: role!.id, labels: [], ...fields })
-          .returning()) as [typeof users.$inferSelect];
-      }
-      let photoStatus = row.photoStatus;
-      if (row.photo) {
-        photoStatus = picture ? 'attached' : 'import.photoProblems.notImage';
-        if (picture) person = await attachPhoto(tx, person, picture, at);
-      }
-      const changes: ChangeInput[] = [personChange(person)];
-      // An empty cell leaves what the person has: a spreadsheet without cards keeps their cards.
-      if (data.rfid) {
-        await tx
-          .insert(userCards)
-          .values({ entityId, userId: person.id, rfid: data.rfid })
-          .onConflictDoUpdate({ target: [userCards.entityId, userCards.userId], set: { rfid: data.rfid } });
-        changes.push(cardChange(person.id, data.rfid));
-      }
-      if (data.external_id)
-        await tx
-          .insert(personExternalIds)
-          .values({ entityId, userId: person.id, externalId: data.external_id })
-          .onConflictDoUpdate({
-            target: [personExternalIds.entityId, personExternalIds.userId],
-            set: { externalId: data.external_id },
-          });
-      await feedChanges(tx, entityId, changes);
-      const outcome = check!.matchId ? 'updated' : 'created';
-      await tx
-        .update(userImportRows)
-        .set({ status: outcome, userId: person.id, photo: null, photoStatus })
-        .where(where);
-      return outcome;
-    });
+    await db.transaction((tx) => batch(tx, rowNos));
   } catch {
-    // A person written by someone else between the check and the write (a unique constraint):
-    // this row is skipped with the reason, the other rows carry on.
-    return skip('import.problems.failed', null);
+    for (const rowNo of rowNos)
+      await db.transaction((tx) => batch(tx, [rowNo])).catch(() => skipFailed(db, job, rowNo));
   }
+}
+
+/** One row inside its savepoint; returns the change-feed entries for the batch to write. */
+async function applyRow(
+  tx: Tx,
+  now: () => number,
+  job: Job,
+  rowNo: number,
+  picture: StoredImage | null | undefined,
+  role: { id: string | null },
+): Promise<ChangeInput[]> {
+  const { entityId } = job;
+  const where = pendingRow(job, rowNo);
+  const [row] = await tx.select().from(userImportRows).where(where).for('update');
+  if (!row) return [];
+  const data = row.data;
+  const [check] = checkRows([data], await importFacts(tx, entityId, job.requestedBy, [data]));
+  const bad = IMPORT_COLUMNS.find((c) => check!.errors[c]);
+  if (bad) {
+    await tx
+      .update(userImportRows)
+      .set({ status: 'skipped', reason: check!.errors[bad]!, reasonColumn: bad, photo: null })
+      .where(where);
+    return [];
+  }
+  const at = new Date(now());
+  const fields = {
+    email: data.email.toLowerCase(),
+    phone: data.phone,
+    countryCode: data.country_code || null,
+    fullName: data.full_name,
+    userTypeId: check!.userTypeId,
+    updatedAt: at,
+  };
+  let person: typeof users.$inferSelect;
+  if (check!.matchId) {
+    [person] = (await tx
+      .update(users)
+      .set({ ...fields, version: sql`${users.version} + 1` })
+      .where(and(eq(users.entityId, entityId), eq(users.id, check!.matchId)))
+      .returning()) as [typeof users.$inferSelect];
+  } else {
+    role.id ??= (
+      await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.entityId, entityId), eq(roles.name, 'default users')))
+    )[0]!.id;
+    [person] = (await tx
+      .insert(users)
+      .values({ entityId, id: uuidv7(), roleId: role.id, labels: [], ...fields })
+      .returning()) as [typeof users.$inferSelect];
+  }
+  let photoStatus = row.photoStatus;
+  if (row.photo) {
+    // A photo that was not decoded before the batch (none was held then) is decoded now.
+    const decoded = picture === undefined ? await decodePhoto(row.photo) : picture;
+    photoStatus = decoded ? 'attached' : 'import.photoProblems.notImage';
+    if (decoded) person = await attachPhoto(tx, person, decoded, at);
+  }
+  const changes: ChangeInput[] = [personChange(person)];
+  // An empty cell leaves what the person has: a spreadsheet without cards keeps their cards.
+  if (data.rfid) {
+    await tx
+      .insert(userCards)
+      .values({ entityId, userId: person.id, rfid: data.rfid })
+      .onConflictDoUpdate({ target: [userCards.entityId, userCards.userId], set: { rfid: data.rfid } });
+    changes.push(cardChange(person.id, data.rfid));
+  }
+  if (data.external_id)
+    await tx
+      .insert(personExternalIds)
+      .values({ entityId, userId: person.id, externalId: data.external_id })
+      .onConflictDoUpdate({
+        target: [personExternalIds.entityId, personExternalIds.userId],
+        set: { externalId: data.external_id },
+      });
+  await tx
+    .update(userImportRows)
+    .set({ status: check!.matchId ? 'updated' : 'created', userId: person.id, photo: null, photoStatus })
+    .where(where);
+  return changes;
 }
 
 /** The person's photo replaced by the zip's, and their image pointing at the new version. */

@@ -1,13 +1,17 @@
 // User import end to end (issue 17): the template downloads in the admin's language; a renamed
-// CSV is refused; a generated xlsx is read in the import worker, the grid shows a bad phone
-// beside its cell, the admin fixes it and drops a row, runs the import, watches the queue reach
-// done and finds the person in /users. A photo zip rides along: the photo named after Ivy's
-// external id is attached (the details say so), a badly named file is reported. Then the same screens in Arabic, screenshotted.
+// CSV is refused; a photo zip and a generated xlsx are read in the import worker, the grid shows
+// a bad phone beside its cell and the photo matched to Ivy's external id, the admin fixes the
+// phone and drops a row, runs the import, watches the queue reach done, sees the photo attached
+// in the details and finds the person in /users. A kiosk registered before the import receives
+// the people through the change feed and finds them by name once it is offline. Then the same
+// screens in Arabic, with a zip chosen on the grid whose photos break the rules. Screens are
+// shot at desktop and phone (390 × 844) size.
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, login, newContext, screenshot } from './support/browser';
+import { registerKiosk, shooter, startJourney, step } from './kiosk/kiosk-steps';
+import { launch, login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { makePng } from '../../server/test/png';
 
@@ -36,17 +40,54 @@ async function adminPage(lang: 'en' | 'ar'): Promise<Page> {
 async function workbook(rows: string[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('People');
-  sheet.addRow(['Full name', 'Email', 'Phone', 'Country code', 'User type', 'RFID card', 'External ID']);
+  sheet.addRow(['Full name', 'Email', 'Phone', 'Country code', 'User type', 'RFID card', 'External ID', 'Photo']);
   for (const r of rows) sheet.addRow(r);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const upload = (page: Page, name: string, buffer: Buffer) =>
-  page.locator('input[type="file"]').setInputFiles({ name, mimeType: XLSX, buffer });
+  page.locator('[data-testid="import-file-box"] input[type="file"]').setInputFiles({ name, mimeType: XLSX, buffer });
+const uploadZip = async (page: Page, files: Array<[string, Buffer]>) => {
+  const zip = new JSZip();
+  for (const [name, bytes] of files) zip.file(name, bytes);
+  await page.locator('[data-testid="import-zip-box"] input[type="file"]').setInputFiles({
+    name: 'photos.zip',
+    mimeType: 'application/zip',
+    buffer: await zip.generateAsync({ type: 'nodebuffer' }),
+  });
+};
 const checkedGrid = (page: Page) => page.locator('[data-testid="import-grid"][data-checked="true"]').waitFor();
 
-it('imports a spreadsheet: refuses a renamed CSV, fixes a bad row in the grid, runs it and finds the person', async () => {
+/** The screen at desktop size, then at phone size (390 × 844), then back. */
+async function shots(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(VIEWPORTS.phone);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** Scrolls the grid sideways to its last columns (the photo), as a person would, in either direction. */
+async function scrollGridToEnd(page: Page): Promise<void> {
+  await page.getByTestId('import-grid-table').evaluate((table) => {
+    let el: HTMLElement | null = table.parentElement;
+    while (el && !['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) el = el.parentElement;
+    if (el) el.scrollLeft = getComputedStyle(el).direction === 'rtl' ? -el.scrollWidth : el.scrollWidth;
+  });
+}
+
+/** On the kiosk's visitor sign-in, a search by full name shows the person. */
+async function kioskFinds(kiosk: Page, fullName: string): Promise<void> {
+  await kiosk.getByTestId('kiosk-search').fill(fullName);
+  await kiosk.getByTestId('kiosk-match').filter({ hasText: fullName }).waitFor({ timeout: 60_000 });
+}
+
+it('imports a spreadsheet and a photo zip, fixes a bad row, runs it and finds the people, on an offline kiosk too', async () => {
+  const kioskContext = await newContext(browser, server.url, 'kioskLandscape');
+  const kiosk = await kioskContext.newPage();
+  await registerKiosk(kiosk, 'Import desk', shooter(kiosk, null));
+  await untilOfflineReady(kiosk);
+
   const page = await adminPage('en');
   const download = page.waitForEvent('download');
   await page.getByTestId('import-template').click();
@@ -58,6 +99,15 @@ it('imports a spreadsheet: refuses a renamed CSV, fixes a bad row in the grid, r
 
   await upload(page, 'people.xlsx', Buffer.from('full_name,email\r\nAna,ana@x.test\r\n'));
   await expect.poll(() => page.getByTestId('import-problem').textContent()).toContain('This is a text file');
+
+  // The zip first (choosing the spreadsheet opens the grid): Ivy's photo is named after her
+  // external id; a name with a space breaks the rules.
+  await uploadZip(page, [
+    ['HR-9.png', makePng(640, 480)],
+    ['bad name.png', makePng(640, 480)],
+  ]);
+  await expect.poll(() => page.getByTestId('zip-summary').textContent()).toBe('2 photos read, 1 with problems');
+  await shots(page, 'import-page-zip-en');
 
   await upload(
     page,
@@ -75,19 +125,14 @@ it('imports a spreadsheet: refuses a renamed CSV, fixes a bad row in the grid, r
   await expect
     .poll(() => page.getByTestId('grid-row-4').locator('.mantine-TextInput-error').textContent())
     .toBe('No user type has this name.');
-  const zip = new JSZip();
-  zip.file('HR-9.png', makePng(640, 480));
-  zip.file('bad name.png', makePng(640, 480));
-  await page.locator('[data-testid="import-grid"] input[type="file"]').setInputFiles({
-    name: 'photos.zip',
-    mimeType: 'application/zip',
-    buffer: await zip.generateAsync({ type: 'nodebuffer' }),
-  });
+  // The zip chosen on the upload page is still there on the grid.
   await expect.poll(() => page.getByTestId('zip-summary').textContent()).toBe('2 photos read, 1 with problems');
   await expect
     .poll(() => page.getByTestId('grid-row-2').locator('.mantine-TextInput-description').textContent())
     .toBe('From the zip: HR-9.png');
-  await screenshot(page, 'import-grid-errors-en');
+  await shots(page, 'import-grid-errors-en');
+  await scrollGridToEnd(page);
+  await screenshot(page, 'import-grid-photos-en-desktop');
 
   await page.getByTestId('cell-3-phone').fill('447700900202');
   await page.locator('[data-testid="grid-row-3"][data-problems="no"]').waitFor();
@@ -101,41 +146,69 @@ it('imports a spreadsheet: refuses a renamed CSV, fixes a bad row in the grid, r
   await page.waitForURL('**/users/import/queue');
   const job = page.locator('[data-testid^="import-job-"][data-status="done"]').first();
   await job.waitFor();
-  await screenshot(page, 'import-queue-en');
+  await shots(page, 'import-queue-en');
   await job.getByRole('link', { name: 'new-starters.xlsx' }).click();
   await page.locator('[data-testid="import-details"][data-status="done"]').waitFor();
   await expect.poll(() => page.getByTestId('import-count-created').textContent()).toContain('2');
-  await expect.poll(() => page.getByTestId('detail-photo-2').textContent()).toBe('Photo attached');
-  await screenshot(page, 'import-details-en');
+  await page.getByTestId('detail-photo-2').getByText('Photo attached').waitFor();
+  // The attached photo itself, fetched with the admin's token.
+  await page.getByTestId('detail-photo-2').locator('[data-testid="user-photo"][data-loaded="true"]').waitFor();
+  await shots(page, 'import-details-en');
 
   await page.goto('/users');
   await page.getByTestId('users-search').fill('Bob Badphone');
   await page.getByText('bob.badphone@acme.test').waitFor();
   await page.getByTestId('go-import').click();
   await page.getByTestId('import-page').waitFor();
-});
 
-it('shows the grid, queue and details in Arabic', async () => {
+  // The kiosk heard of the people through the change feed; offline (after a reload from its
+  // own cache), it still finds both by name.
+  await startJourney(kiosk, 'Visitor sign-in');
+  for (const name of ['Ivy Import', 'Bob Badphone']) await kioskFinds(kiosk, name);
+  await kioskContext.setOffline(true);
+  await kiosk.reload();
+  await step(kiosk, 'home');
+  await kiosk.locator('[data-testid="kiosk-online"][data-online="false"]').waitFor();
+  await startJourney(kiosk, 'Visitor sign-in');
+  for (const name of ['Ivy Import', 'Bob Badphone']) await kioskFinds(kiosk, name);
+  await screenshot(kiosk, 'import-kiosk-offline-finds-en');
+  await kioskContext.close();
+}, 360_000);
+
+it('shows the upload page, grid with photo problems, queue and details in Arabic', async () => {
   const page = await adminPage('ar');
-  await screenshot(page, 'import-template-ar');
+  await shots(page, 'import-page-ar');
   await upload(
     page,
     'arabic.xlsx',
     await workbook([
-      ['ليلى أحمد', 'layla.ahmed@acme.test', '966501234567', '+966', 'Visitor', '', ''],
-      ['ب', 'not-an-email', '', '', 'Staff', '', ''],
+      ['ليلى أحمد', 'layla.ahmed@acme.test', '966501234567', '+966', 'Visitor', '', 'L-1'],
+      ['ب', 'not-an-email', '', '', 'Staff', '', '', 'fake.png'],
+      ['سامي علي', 'sami.ali@acme.test', '966501234568', '+966', 'Visitor', '', '', 'gone.png'],
     ]),
   );
   await checkedGrid(page);
   await page.locator('[data-testid="grid-row-3"][data-problems="yes"]').waitFor();
-  await screenshot(page, 'import-grid-errors-ar');
+  // A zip chosen on the grid: Layla's photo by her external id, a text file dressed as a photo;
+  // Sami's photo cell names a file the zip lacks (his row is imported without it).
+  await uploadZip(page, [
+    ['L-1.png', makePng(640, 480)],
+    ['fake.png', Buffer.from('name,email\n')],
+  ]);
+  await page.getByTestId('zip-summary').waitFor();
+  await page.getByTestId('grid-row-4').locator('.mantine-TextInput-error').waitFor();
+  await shots(page, 'import-grid-errors-ar');
+  await scrollGridToEnd(page);
+  await screenshot(page, 'import-grid-photos-ar-desktop');
   await page.getByTestId('import-run').click();
   await page.waitForURL('**/users/import/queue');
   const job = page.locator('[data-testid^="import-job-"][data-status="done"]').first();
   await job.waitFor();
-  await screenshot(page, 'import-queue-ar');
+  await shots(page, 'import-queue-ar');
   await job.getByRole('link', { name: 'arabic.xlsx' }).click();
   await page.locator('[data-testid="import-details"][data-status="done"]').waitFor();
   await expect.poll(() => page.getByTestId('import-count-skipped').textContent()).toContain('1');
-  await screenshot(page, 'import-details-ar');
+  await expect.poll(() => page.getByTestId('import-count-photos_attached').textContent()).toContain('1');
+  await page.getByTestId('detail-photo-2').locator('[data-testid="user-photo"][data-loaded="true"]').waitFor();
+  await shots(page, 'import-details-ar');
 });

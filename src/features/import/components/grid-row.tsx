@@ -50,7 +50,8 @@ export const GridRow = memo(function GridRow({ row, errors, update, photo, onEdi
           />
         </Table.Td>
       ))}
-      <Table.Td style={{ verticalAlign: 'top' }}>
+      {/* Wide enough for the outcome in each language: the table squeezes a cell to its minimum. */}
+      <Table.Td style={{ verticalAlign: 'top', minWidth: 140 }}>
         {errors && !bad ? (
           <Badge variant="dot" color={update ? 'blue' : 'teal'}>
             {t(update ? 'import.grid.willUpdate' : 'import.grid.willCreate')}

@@ -1,6 +1,7 @@
 // /users/import/details/:id (issue 17): one import's outcome — how many people were created,
 // updated and skipped, and every row with what happened to it and why; the results export as
-// CSV (UTF-8 with a byte-order mark, so Excel reads Arabic names).
+// CSV (UTF-8 with a byte-order mark, so Excel reads Arabic names). An attached photo shows as
+// the person's picture beside its badge.
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import type { ImportJobWire, ImportRowStatus, ImportRowWire } from '../../../../
 import { api } from '../../../api/client';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { PageTitle } from '../../../ui/page-title';
+import { UserPhoto } from '../../../ui/user-photo';
 import { ImportNav } from './import-nav';
 import { STATUS_COLOR } from './import-queue-page';
 
@@ -137,9 +139,14 @@ export function ImportDetailsPage() {
                       <Table.Td>{reasonOf(r)}</Table.Td>
                       <Table.Td data-testid={`detail-photo-${r.row_no}`}>
                         {r.photo_status === 'attached' ? (
-                          <Badge color="teal" variant="light">
-                            {t('import.details.photoAttached')}
-                          </Badge>
+                          <Group gap="xs" wrap="nowrap">
+                            {r.user_id ? (
+                              <UserPhoto src={`/api/users/photo/${r.user_id}`} name={r.data.full_name} size="md" />
+                            ) : null}
+                            <Badge color="teal" variant="light">
+                              {t('import.details.photoAttached')}
+                            </Badge>
+                          </Group>
                         ) : r.photo_status ? (
                           <Text size="sm" c="red">
                             {t(r.photo_status)}

@@ -1,6 +1,7 @@
 // /users/import (issue 17): the rules for the file, the template to download (in the admin's
 // language, with an example row and the user types they may use) and the upload. The file is
-// read in the import worker; a refused file says why; a read file opens the grid.
+// read in the import worker; a refused file says why; a read file opens the grid. The optional
+// photo zip may be chosen here, before the spreadsheet, or on the grid.
 import { Alert, Button, FileInput, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { setDraft } from '../hooks/import-draft';
 import { importWorker } from '../hooks/import-worker';
 import { ImportNav } from './import-nav';
+import { PhotoZipInput } from './photo-zip-input';
 
 function save(bytes: ArrayBuffer, name: string) {
   const url = URL.createObjectURL(
@@ -94,7 +96,9 @@ export function ImportPage() {
           </Group>
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="md">
+      {/* The zip comes first: a read spreadsheet opens the grid at once (the grid offers it too). */}
+      <PhotoZipInput />
+      <Paper withBorder radius="md" p="md" data-testid="import-file-box">
         <Stack gap="sm">
           <FileInput
             label={t('import.fileLabel')}

@@ -1,5 +1,6 @@
-// The optional photo zip on the grid (spec 1 §5 "Files"): read in the import worker, each
-// photo judged by name, content and size; the grid then shows each row's photo or its problem.
+// The optional photo zip (spec 1 §5 "Files"), on the upload page beside the spreadsheet and on
+// the grid: read in the import worker, each photo judged by name, content and size; the grid
+// then shows each row's photo or its problem.
 import { Alert, FileInput, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export function PhotoZipInput() {
     try {
       const result = await importWorker().readPhotos(await file.arrayBuffer());
       if (!result.ok) return setProblem(result.problem);
-      setPhotos(file.name, result.photos);
+      setPhotos(file, result.photos);
     } finally {
       setBusy(false);
     }
@@ -30,13 +31,14 @@ export function PhotoZipInput() {
 
   const bad = photos ? [...photos.byName.values()].filter((p) => p.problem).length : 0;
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" data-testid="import-zip-box">
       <Stack gap="xs">
         <FileInput
           label={t('import.photos.label')}
           description={t('import.photos.hint')}
           placeholder={t('import.photos.placeholder')}
           accept=".zip,application/zip"
+          value={photos?.file ?? null}
           onChange={(f) => void read(f)}
           disabled={busy}
           clearable

@@ -6,7 +6,8 @@ import type { ImportRow } from '../../../../domain/import';
 import type { ZipPhoto } from '../../../../workers/import-reader.worker';
 
 export interface PhotoSet {
-  zipName: string;
+  /** The zip chosen, so the input shows it on both the upload page and the grid. */
+  file: File;
   byName: Map<string, ZipPhoto>;
   index: ReturnType<typeof photoIndex>;
 }
@@ -14,9 +15,9 @@ export interface PhotoSet {
 const listeners = new Set<() => void>();
 let current: PhotoSet | null = null;
 
-export function setPhotos(zipName: string | null, photos: ZipPhoto[] = []): void {
-  current = zipName
-    ? { zipName, byName: new Map(photos.map((p) => [p.name, p])), index: photoIndex(photos.map((p) => p.name)) }
+export function setPhotos(file: File | null, photos: ZipPhoto[] = []): void {
+  current = file
+    ? { file, byName: new Map(photos.map((p) => [p.name, p])), index: photoIndex(photos.map((p) => p.name)) }
     : null;
   for (const l of listeners) l();
 }
