@@ -72,6 +72,9 @@ describe('route guards', () => {
     ['/sync-status', admin, 'render'],
     ['/sync-status', admin, '/', '→ /integration'],
     ['/sync-status', admin, '/integration', 'render'],
+    ['/integration-duplicate', admin, '/sync-status', 'render'],
+    ['/view-integration/1/Staff', admin, '/integration-duplicate', 'render'],
+    ['/integration-valid', admin, '/users', '→ /integration'],
   ] as Array<[string, GuardUser | null, string, string?]>)('%s as %j', (path, user, a, b) => {
     const [cameFrom, expected] = b === undefined ? [undefined, a] : [a, b];
     expect(go(path, user, cameFrom)).toBe(expected);

@@ -46,7 +46,11 @@ export function decideRoute(
     if (route.path === '/') return { kind: 'render', route, noAccess: true };
     return { kind: 'redirect', to: '/' };
   }
-  if (route.flowOf && options.cameFrom !== undefined && !options.cameFrom.startsWith(route.flowOf)) {
+  // Moving between the flow's own pages (/sync-status → /integration-duplicate → /view-integration/…)
+  // stays; arriving from anywhere else goes to the flow's start.
+  const from = options.cameFrom === undefined ? undefined : findRoute(options.cameFrom);
+  const inFlow = from && (from.path === route.flowOf || from.flowOf === route.flowOf);
+  if (route.flowOf && options.cameFrom !== undefined && !inFlow) {
     return { kind: 'redirect', to: route.flowOf };
   }
   return { kind: 'render', route };

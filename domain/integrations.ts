@@ -104,6 +104,15 @@ export const integrationInput = v.pipe(
 );
 export type IntegrationInput = v.InferOutput<typeof integrationInput>;
 
+export const duplicateResolution = v.object({
+  external_id: v.pipe(
+    v.string('validation.required'),
+    v.minLength(1, 'validation.required'),
+    v.maxLength(200, 'validation.too_long'),
+  ),
+  action: v.picklist(['link', 'create'], 'validation.required'),
+});
+
 export interface IntegrationWire {
   id: string;
   kind: IntegrationKind;

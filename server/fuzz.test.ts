@@ -38,6 +38,8 @@ const UNREACHED: Record<string, string> = {
   'POST /api/entity/:id/api-token': 'takes no body (generates the integration token)',
   'POST /api/two-step/start': 'takes no body (starts the caller’s two-step enrolment)',
   'POST /api/integrations/:id/sync': 'takes no body (starts or retries a directory sync)',
+  'PUT /api/integrations/:id': 'body parsed after the integration is found (an unknown id answers 404 first)',
+  'POST /api/integrations/:id/duplicates/resolve': 'body parsed after the integration is found (404 first)',
   'POST /api/integrations/:id/activate': 'takes no body (turns automatic sync on)',
   'POST /api/integrations/:id/deactivate': 'takes no body (turns automatic sync off)',
   'POST /api/check-activation-status': 'takes no body (the caller’s own passport status)',

@@ -86,6 +86,16 @@ export async function applyPage(
         .where(and(eq(users.entityId, entityId), inArray(users.phone, phones)))
     : [];
   const phoneOf = new Map(phoneOwners.map((o) => [o.phone, o.id]));
+  // Someone here with the same full name (and another email) may be the same person: held back
+  // as a duplicate candidate until an admin links or creates them (/integration-duplicate).
+  const names = rows.filter((r) => r.v.email && !linkOf.has(r.p.externalId)).map((r) => r.v.fullName);
+  const nameOwners = names.length
+    ? await tx
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(and(eq(users.entityId, entityId), eq(users.archived, false), inArray(users.fullName, names)))
+    : [];
+  const nameOf = new Map(nameOwners.map((o) => [o.fullName, o.id]));
   const [role] = await tx
     .select({ id: roles.id })
     .from(roles)
@@ -145,25 +155,20 @@ export async function applyPage(
       }
     } else if (!inGroups(p)) {
       continue;
-    } else if (owner) {
+    } else if (owner || nameOf.has(v.fullName)) {
       counts.duplicates++;
+      const userId = owner ?? nameOf.get(v.fullName)!;
+      const data = { ...v, email: v.email, match: owner ? ('email' as const) : ('name' as const) };
       await tx
         .insert(integrationDuplicates)
-        .values({
-          entityId,
-          integrationId: integ.id,
-          externalId: p.externalId,
-          userId: owner,
-          runId,
-          data: { ...v, email: v.email },
-        })
+        .values({ entityId, integrationId: integ.id, externalId: p.externalId, userId, runId, data })
         .onConflictDoUpdate({
           target: [
             integrationDuplicates.entityId,
             integrationDuplicates.integrationId,
             integrationDuplicates.externalId,
           ],
-          set: { userId: owner, runId, data: { ...v, email: v.email } },
+          set: { userId, runId, data },
         });
     } else {
       const id = uuidv7();

@@ -63,7 +63,14 @@ export function integrationSync(
       if (last && !last.finishedAt) {
         const [again] = await tx
           .update(integrationSyncRuns)
-          .set({ statusId: SYNC_STATUS.queued, leaseUntil: null, message: null })
+          // Retry resumes at the page it stopped on; after 7 (migration failed, DESIGN ruling 7)
+          // it restarts the migration from the first page.
+          .set({
+            statusId: SYNC_STATUS.queued,
+            leaseUntil: null,
+            message: null,
+            ...(last.statusId === SYNC_STATUS.migrationFailed ? { pageToken: null } : {}),
+          })
           .where(runWhere(last))
           .returning();
         return again!;
@@ -249,6 +256,8 @@ export function integrationSync(
   return {
     enqueue,
     latestRun,
+    /** Tells connected devices the feed moved (a duplicate resolved writes people too). */
+    changed: onChanged,
     sweep,
     stop() {
       stopping = true;

@@ -2,7 +2,7 @@
 // DESIGN rulings 10 and 11 (/api/integrations…). Starting a sync answers at once with the run;
 // the screen polls /sync-status as spec 1 §4 says.
 import type { FastifyInstance } from 'fastify';
-import { integrationInput } from '../../domain/integrations';
+import { duplicateResolution, integrationInput } from '../../domain/integrations';
 import { contextOf, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { IntegrationSync } from './integration-sync';
@@ -76,6 +76,24 @@ export async function integrationsRoutes(
     '/api/integrations/:id/logs',
     { ...doc('Sync logs, newest first'), preHandler: requirePermission('integration') },
     async (request) => integrations.logs(contextOf(request), request.params.id),
+  );
+  app.get<Id>(
+    '/api/integrations/:id/duplicates',
+    { ...doc('Directory people who look like someone here'), preHandler: requirePermission('integration') },
+    async (request) => integrations.duplicates(contextOf(request), request.params.id),
+  );
+  app.post<Id>(
+    '/api/integrations/:id/duplicates/resolve',
+    {
+      ...doc('Link a duplicate to the person here, or create a new person', { body: duplicateResolution }),
+      preHandler: requirePermission('integration'),
+    },
+    async (request) => integrations.resolveDuplicate(contextOf(request), request.params.id, request.body),
+  );
+  app.get<Id>(
+    '/api/integrations/:id/people',
+    { ...doc('The people this integration keeps in step'), preHandler: requirePermission('integration') },
+    async (request) => integrations.people(contextOf(request), request.params.id),
   );
   app.post<Id>(
     '/api/integrations/:id/activate',

@@ -4,6 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  duplicateResolution,
   integrationInput,
   type IntegrationInput,
   type IntegrationWire,
@@ -23,6 +24,7 @@ import { parseOrThrow } from '../http/validate';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { CredentialsBox } from './directory-access';
 import type { IntegrationSync } from './integration-sync';
+import { integrationReview, type DuplicateAction } from './integration-review';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Row = typeof integrations.$inferSelect;
@@ -43,6 +45,7 @@ export const runWire = (r: RunRow): SyncRunWire => ({
 });
 
 export function integrationsService(db: Db, now: () => number, box: CredentialsBox, sync: IntegrationSync) {
+  const review = integrationReview(db, now, sync.changed);
   async function siteAccess(ctx: RequestContext): Promise<string[] | null> {
     const rows = await db
       .select({ siteId: userSiteAccess.siteId })
@@ -209,6 +212,18 @@ export function integrationsService(db: Db, now: () => number, box: CredentialsB
           at: l.at.toISOString(),
         })),
       };
+    },
+    async duplicates(ctx: RequestContext, id: string) {
+      return { data: await review.duplicates(await own(ctx, id)) };
+    },
+    /** The body is read only after the integration is found (another company's id → 404). */
+    async resolveDuplicate(ctx: RequestContext, id: string, body: unknown) {
+      const integ = await own(ctx, id);
+      const input = parseOrThrow(duplicateResolution, body);
+      return { data: await review.resolve(integ, input.external_id, input.action as DuplicateAction) };
+    },
+    async people(ctx: RequestContext, id: string) {
+      return { data: await review.people(await own(ctx, id)) };
     },
     async setActive(ctx: RequestContext, id: string, on: boolean) {
       const old = await own(ctx, id);

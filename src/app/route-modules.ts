@@ -23,6 +23,26 @@ const BUILT: Record<string, RouteModule> = {
     })),
   '/sync-status': () =>
     import('../features/integrations/components/sync-status-page').then((m) => ({ Component: m.SyncStatusPage })),
+  '/sync-integration': () =>
+    import('../features/integrations/components/sync-integration-page').then((m) => ({
+      Component: m.SyncIntegrationPage,
+    })),
+  '/integration-duplicate': () =>
+    import('../features/integrations/components/integration-duplicate-page').then((m) => ({
+      Component: m.IntegrationDuplicatePage,
+    })),
+  '/integration-error': () =>
+    import('../features/integrations/components/integration-rows-pages').then((m) => ({
+      Component: m.IntegrationErrorPage,
+    })),
+  '/integration-valid': () =>
+    import('../features/integrations/components/integration-rows-pages').then((m) => ({
+      Component: m.IntegrationValidPage,
+    })),
+  '/view-integration/:integId/:integName': () =>
+    import('../features/integrations/components/view-integration-page').then((m) => ({
+      Component: m.ViewIntegrationPage,
+    })),
   '/login': () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
   '/forgot-password': () =>
     import('../features/auth/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),

@@ -1,20 +1,26 @@
-// Directory integrations in Chromium against a fake Microsoft Graph: an admin creates an Entra
-// ID integration, runs the first sync, watches the status page reach done and finds a synced
-// person in /users; then the three screens in English and Arabic, desktop and phone.
+// Directory integrations in Chromium against a fake Microsoft Graph (issue 18): an admin
+// creates an Entra ID integration, maps fields, runs the first sync and watches the status page
+// poll to done, which sends them to the possible duplicates; they link one; a synced person then
+// signs in at a kiosk that is offline. Then every integration screen in English and Arabic,
+// desktop and phone, without sideways scroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fakeUser, startFakeGraph, type FakeGraph } from '../fake-directories/microsoft-graph';
-import { launch, login, newContext, screenshot, type VIEWPORTS } from './support/browser';
+import { registerKiosk, result, shooter, startJourney, step } from './kiosk/kiosk-steps';
+import { launch, login, newContext, screenshot, untilOfflineReady, type VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let graph: FakeGraph;
 let server: RunningServer;
 let browser: Browser;
+let integId = '';
 
 beforeAll(async () => {
   graph = await startFakeGraph({ pageSize: 50 });
   graph.upsert(...Array.from({ length: 120 }, (_, i) => fakeUser(i + 1)));
   graph.upsert(fakeUser(500, { givenName: 'Zainab', surname: 'Haddad', mail: 'zainab.haddad@contoso.test' }));
+  // Eddie Employee is already here with this email: a possible duplicate, linked in the test.
+  graph.upsert(fakeUser(600, { givenName: 'Eddie', surname: 'Employee', mail: 'employee@acme.test' }));
   server = await startServer({ env: { GRAPH_BASE_URL: graph.baseUrl, GRAPH_AUTH_URL: graph.authUrl } });
   browser = await launch();
 });
@@ -35,7 +41,7 @@ async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): P
 }
 
 describe('directory integrations in Chromium', () => {
-  it('creates an Entra integration, syncs it to done and shows a synced person in /users', async () => {
+  it('creates an Entra integration, syncs it to done, links a duplicate, and a synced person signs in offline', async () => {
     const page = await adminPage('desktop', 'en');
     await page.goto('/integration');
     await page.locator('[data-testid="integrations"][data-loaded="true"]').waitFor();
@@ -44,43 +50,88 @@ describe('directory integrations in Chromium', () => {
     await page.getByTestId('integration-tenantId').fill(graph.tenantId);
     await page.getByTestId('integration-clientId').fill(graph.clientId);
     await page.getByTestId('integration-clientSecret').fill(graph.clientSecret);
+    await page.getByTestId('integration-userType').click();
+    await page.getByRole('option', { name: 'Staff' }).click();
+    await page.getByLabel('Email from directory field').fill('mail');
+    await page.getByLabel('Phone from directory field').fill('mobilePhone');
     await screenshot(page, 'integration-settings-desktop-en');
     await page.getByTestId('integration-save').click();
     await page.waitForURL((url) => url.pathname === '/sync-status');
+    integId = new URL(page.url()).searchParams.get('id')!;
     await page.getByTestId('sync-start').click();
-    await page.locator('[data-testid="sync-status"][data-phase="done"]').waitFor({ timeout: 60_000 });
-    await expect(page.getByTestId('sync-created').innerText()).resolves.toBe('121');
-    await screenshot(page, 'sync-status-done-desktop-en');
-    await page.goto('/users');
-    await page.getByTestId('users-search').fill('Zainab');
-    await page.getByText('Zainab Haddad').first().waitFor({ timeout: 30_000 });
-    await page.goto('/integration');
-    await expect(page.getByTestId('integration-status').first().innerText()).resolves.toMatch(/^active$/i);
-    await screenshot(page, 'integrations-desktop-en');
+    await page.locator('[data-testid="sync-status"][data-phase="processing"]').waitFor({ timeout: 30_000 });
+    // Done with a possible duplicate: the status page sends the admin to the duplicates.
+    await page.waitForURL((url) => url.pathname === '/integration-duplicate', { timeout: 60_000 });
+    const row = page.locator('[data-testid="duplicate-row"][data-external-id="aad-00600"]');
+    await expect(row.innerText()).resolves.toContain('Eddie Employee');
+    await screenshot(page, 'integration-duplicate-open-desktop-en');
+    await row.getByTestId('duplicate-link').click();
+    await page.getByTestId('duplicates-none').waitFor();
+    await page.getByTestId('duplicate-continue').click();
+    await page.locator('[data-testid="view-integration"][data-loaded="true"]').waitFor();
+    await expect(page.getByTestId('view-last-run').innerText()).resolves.toContain('121 created');
+    await expect(page.getByTestId('integration-status').innerText()).resolves.toMatch(/^active with errors$/i);
+    await screenshot(page, 'view-integration-desktop-en');
     await page.context().close();
-  }, 180_000);
 
-  it('renders the list, settings and status screens in Arabic and on a phone without sideways scroll', async () => {
+    // A person the sync brought in signs in at a kiosk with no connection.
+    const context = await newContext(browser, server.url, 'kioskLandscape');
+    const kiosk = await context.newPage();
+    await registerKiosk(kiosk, 'Directory desk', shooter(kiosk, null));
+    await untilOfflineReady(kiosk);
+    await context.setOffline(true);
+    await kiosk.locator('[data-testid="kiosk-online"][data-online="false"]').waitFor();
+    await startJourney(kiosk, 'Staff attendance');
+    await kiosk.getByTestId('kiosk-search').fill('Zainab Haddad');
+    await kiosk.getByTestId('kiosk-match').filter({ hasText: 'Zainab Haddad' }).click();
+    // Late or on time depends on the hour: a late sign-in asks for its (preselected) reason.
+    const next = kiosk.locator('[data-testid="kiosk"][data-step="reason"], [data-testid="kiosk-result"]');
+    await next.first().waitFor({ timeout: 20_000 });
+    if (await kiosk.locator('[data-testid="kiosk"][data-step="reason"]').count())
+      await kiosk.getByTestId('kiosk-next').click();
+    expect(await result(kiosk)).toMatchObject({ signedIn: 'true' });
+    await screenshot(kiosk, 'integration-synced-person-kiosk-offline');
+    await kiosk.getByTestId('kiosk-done').click();
+    await step(kiosk, 'home');
+    await context.close();
+  }, 300_000);
+
+  it('renders every integration screen in English and Arabic, on desktop and phone, without sideways scroll', async () => {
+    const name = encodeURIComponent('Contoso staff');
+    const screens: [string, string, string][] = [
+      ['integrations', '/integration', '[data-testid="integrations"][data-loaded="true"]'],
+      ['sync-integration', `/sync-integration?id=${integId}`, '[data-testid="sync-integration"][data-loaded="true"]'],
+      ['sync-status', `/sync-status?id=${integId}`, '[data-testid="sync-status"][data-phase="done"]'],
+      ['integration-settings', `/integration-settings?id=${integId}`, '[data-testid="integration-settings"]'],
+      ['integration-duplicate', `/integration-duplicate?id=${integId}`, '[data-testid="duplicates-none"]'],
+      [
+        'integration-error',
+        `/integration-error?id=${integId}`,
+        '[data-testid="integration-error"][data-loaded="true"]',
+      ],
+      ['integration-valid', `/integration-valid?id=${integId}`, '[data-testid="synced-person"]'],
+      [
+        'view-integration',
+        `/view-integration/${integId}/${name}`,
+        '[data-testid="view-integration"][data-loaded="true"]',
+      ],
+    ];
     for (const [viewport, lang] of [
       ['phone', 'ar'],
       ['desktop', 'ar'],
       ['phone', 'en'],
+      ['desktop', 'en'],
     ] as const) {
       const page = await adminPage(viewport, lang);
-      await page.goto('/integration');
-      await page.locator('[data-testid="integrations"][data-loaded="true"]').waitFor();
-      await screenshot(page, `integrations-${viewport}-${lang}`);
-      const href = await page.locator('[data-testid^="integration-"] a').last().getAttribute('href');
-      await page.goto(href!);
-      await page.locator('[data-testid="sync-status"][data-phase="done"]').waitFor();
-      await screenshot(page, `sync-status-${viewport}-${lang}`);
-      await page.goto('/integration-settings');
-      await page.getByTestId('integration-settings').waitFor();
-      await screenshot(page, `integration-settings-${viewport}-${lang}`);
+      for (const [shot, path, ready] of screens) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        await screenshot(page, `${shot}-${viewport}-${lang}`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(wide, `${shot} ${viewport} ${lang} scrolls sideways`).toBe(false);
+      }
       if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-      expect(wide).toBe(false);
       await page.context().close();
     }
-  }, 180_000);
+  }, 300_000);
 });

@@ -149,7 +149,10 @@ export const integrationDuplicates = pgTable(
     externalId: text('external_id').notNull(),
     userId: uuid('user_id').notNull(),
     runId: uuid('run_id').notNull(),
-    data: jsonb('data').$type<{ fullName: string; email: string; phone: string | null }>().notNull(),
+    /** `match`: what made it look like someone here — the same email (link only) or the same name. */
+    data: jsonb('data')
+      .$type<{ fullName: string; email: string; phone: string | null; match?: 'email' | 'name' }>()
+      .notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.integrationId, t.externalId] }),

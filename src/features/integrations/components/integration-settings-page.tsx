@@ -20,6 +20,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SYNC_FREQUENCIES, type IntegrationWire, type SyncFrequency } from '../../../../domain/integrations';
 import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
+import { useIntegrationData } from '../hooks/use-integration-data';
 
 const list = (text: string) =>
   text
@@ -43,7 +44,10 @@ export function IntegrationSettingsPage() {
     fields: 'department',
     groups: '',
     sites: [] as string[],
+    userTypeId: null as string | null,
   });
+  // The type synced people get (a kiosk journey shows only its user types).
+  const types = useIntegrationData<{ id: string; name: string }[]>('/user-types').data ?? [];
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failed, setFailed] = useState(false);
   // The value is read now: React clears currentTarget once the handler returns.
@@ -70,6 +74,7 @@ export function IntegrationSettingsPage() {
         fields: i.fields.join(', '),
         groups: i.groups.join(', '),
         sites: i.sites,
+        userTypeId: i.user_type_id,
       });
     });
   }, [id]);
@@ -91,7 +96,7 @@ export function IntegrationSettingsPage() {
       sites: form.sites,
       groups: list(form.groups),
       fields: list(form.fields),
-      user_type_id: null,
+      user_type_id: form.userTypeId,
     };
     const res = id
       ? await api.request<{ data: IntegrationWire }>('PUT', `/integrations/${id}`, { body })
@@ -148,6 +153,14 @@ export function IntegrationSettingsPage() {
             value={form.frequency}
             onChange={(v) => v && setForm((f) => ({ ...f, frequency: v as SyncFrequency }))}
             allowDeselect={false}
+          />
+          <Select
+            label={t('integrations.settings.userType')}
+            data-testid="integration-userType"
+            data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
+            value={form.userTypeId}
+            onChange={(v) => setForm((f) => ({ ...f, userTypeId: v }))}
+            clearable
           />
           <Title order={3} size="h5">
             {t('integrations.settings.mapping')}

@@ -1,6 +1,6 @@
 // /integration (issue 18): the company's directory integrations with their status, and the
 // way into creating, editing and syncing one.
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -56,7 +56,11 @@ export function IntegrationsPage() {
             <Table.Tbody>
               {(rows ?? []).map((r) => (
                 <Table.Tr key={r.id} data-testid={`integration-${r.id}`}>
-                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/view-integration/${r.id}/${encodeURIComponent(r.name)}`}>
+                      {r.name}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{t(`integrations.kind.${r.kind}`)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[r.status]} variant="light" data-testid="integration-status">
@@ -69,7 +73,7 @@ export function IntegrationsPage() {
                       <Button size="xs" variant="light" component={Link} to={`/integration-settings?id=${r.id}`}>
                         {t('integrations.edit')}
                       </Button>
-                      <Button size="xs" component={Link} to={`/sync-status?id=${r.id}`}>
+                      <Button size="xs" component={Link} to={`/sync-integration?id=${r.id}`}>
                         {t('integrations.sync')}
                       </Button>
                     </Group>

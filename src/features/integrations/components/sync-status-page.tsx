@@ -1,24 +1,34 @@
 // /sync-status (issue 18; spec 1 §4): starts a sync after the spec's 2–3 s delay, polls the
 // run's status id (every 5 s for a first sync, 3 s for a later one, 1 s while people are being
-// written) and shows processing, done, failed with Retry, or authentication failed.
+// written) and shows processing, done, failed with Retry, or authentication failed. A sync it
+// watched finish sends the admin on: duplicates, else failed rows, else the view page.
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { pollInterval, syncPhase, type SyncRunWire } from '../../../../domain/integrations';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { pollInterval, syncPhase, type IntegrationWire, type SyncRunWire } from '../../../../domain/integrations';
 import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
+import { afterSyncPath, useIntegrationData } from '../hooks/use-integration-data';
 
 const START_DELAY_MS = 2500;
 type Status = { status_id: number | null; integration_status: string; run: SyncRunWire | null };
 
 export function SyncStatusPage() {
   const { t } = useTranslation();
-  const id = useSearchParams()[0].get('id') ?? '';
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  // From /sync-integration: start as soon as the page knows nothing is running already.
+  const autoStart = params.get('start') === '1';
+  const autoStarted = useRef(false);
   const [status, setStatus] = useState<Status | null>(null);
   const [starting, setStarting] = useState(false);
   const [offline, setOffline] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Set once this page has seen the run working, so only a sync watched here moves on by itself.
+  const watched = useRef(false);
+  const navigate = useNavigate();
+  const integ = useIntegrationData<IntegrationWire>(id ? `/integrations/${id}` : null).data;
 
   const poll = useCallback(async () => {
     const res = await api.get<{ data: Status }>(`/integrations/${id}/sync-status`);
@@ -26,9 +36,16 @@ export function SyncStatusPage() {
     setOffline(false);
     const s = res.data.data;
     setStatus(s);
-    if (s.status_id !== null && syncPhase(s.status_id) === 'processing')
+    if (s.status_id !== null && syncPhase(s.status_id) === 'processing') {
+      watched.current = true;
       timer.current = setTimeout(() => void poll(), pollInterval(s.status_id, s.run?.full ?? true));
+    }
   }, [id]);
+
+  const finished = status?.status_id != null && syncPhase(status.status_id) === 'done';
+  useEffect(() => {
+    if (finished && watched.current && integ) void navigate(afterSyncPath(integ, status?.run));
+  }, [finished, integ, navigate, status?.run]);
 
   useEffect(() => {
     void poll();
@@ -38,6 +55,7 @@ export function SyncStatusPage() {
   }, [poll]);
 
   function start() {
+    watched.current = true;
     setStarting(true);
     timer.current = setTimeout(() => {
       void api.post(`/integrations/${id}/sync`, {}).then(() => {
@@ -48,6 +66,11 @@ export function SyncStatusPage() {
   }
 
   const phase = status?.status_id === null || !status ? null : syncPhase(status.status_id);
+  useEffect(() => {
+    if (!autoStart || autoStarted.current || !status || phase === 'processing') return;
+    autoStarted.current = true;
+    start();
+  });
   const run = status?.run;
   return (
     <Stack gap="md" data-testid="sync-status" data-phase={starting ? 'starting' : (phase ?? 'idle')}>
@@ -121,9 +144,9 @@ export function SyncStatusPage() {
                 {t('integrations.syncStatus.reauthenticate')}
               </Button>
             ) : null}
-            {phase === 'done' ? (
-              <Button variant="default" component={Link} to="/users">
-                {t('integrations.syncStatus.viewPeople')}
+            {phase === 'done' && integ ? (
+              <Button variant="default" component={Link} to={afterSyncPath(integ, run)} data-testid="sync-continue">
+                {t('integrations.syncStatus.continue')}
               </Button>
             ) : null}
             <Button variant="default" component={Link} to="/integration">
