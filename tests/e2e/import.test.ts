@@ -129,7 +129,7 @@ it('imports a spreadsheet and a photo zip, fixes a bad row, runs it and finds th
   await expect.poll(() => page.getByTestId('zip-summary').textContent()).toBe('2 photos read, 1 with problems');
   await expect
     .poll(() => page.getByTestId('grid-row-2').locator('.mantine-TextInput-description').textContent())
-    .toBe('From the zip: HR-9.png');
+    .toBe('From the zip: \u2068HR-9.png\u2069');
   await shots(page, 'import-grid-errors-en');
   await scrollGridToEnd(page);
   await screenshot(page, 'import-grid-photos-en-desktop');

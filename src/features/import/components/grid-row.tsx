@@ -43,7 +43,8 @@ export const GridRow = memo(function GridRow({ row, errors, update, photo, onEdi
             error={errors?.[c] ? t(errors[c]!) : c === 'photo' && photo.problem ? t(photo.problem) : undefined}
             description={
               c === 'photo' && photo.file && !photo.problem
-                ? t('import.photos.matched', { name: photo.file })
+                ? // The file name isolated (FSI…PDI), so an Arabic line keeps it apart from "zip:".
+                  t('import.photos.matched', { name: `\u2068${photo.file}\u2069` })
                 : undefined
             }
             data-testid={`cell-${row.row_no}-${c}`}
