@@ -41,6 +41,9 @@ export interface PassportStatus {
   days_since_deactivation: number | null;
   /** The account's id sealed for the passport host's path (expires; see server/passport/passport-id-cipher.ts). */
   encrypted_id: string | null;
+  /** The account id sealed for the pre-registration passport variant's passport_id (no expiry:
+   * it only lets a visitor record join this passport, and only this person is given it). */
+  visitor_passport_id: string | null;
 }
 
 export interface PassportAccountView {

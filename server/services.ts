@@ -74,10 +74,11 @@ export function buildServices(
   const sso = ssoService(db, now, ssoBox, oneTimeLogin, {
     allowInsecureIssuers: process.env.NODE_ENV !== 'production',
   });
-  const passport = passportService(db, now, passportIdCipher(process.env.PASSPORT_ID_KEY));
+  const passportIds = passportIdCipher(process.env.PASSPORT_ID_KEY);
+  const passport = passportService(db, now, passportIds);
   return {
     mailer,
-    preregistration: preregistrationService(db, now, mailer),
+    preregistration: preregistrationService(db, now, mailer, (sent) => passportIds.openAccount(sent)),
     expectedVisits: expectedVisitsService(db, now, mailer, onChanged),
     sync: syncService(
       db,

@@ -37,6 +37,14 @@ export function passportRepo(db: Db) {
         .set({ passportId })
         .where(and(eq(users.entityId, entityId), eq(users.id, userId)));
     },
+    /** This company's active person linked to the passport account (the passport QR's holder). */
+    async holderIn(entityId: string, passportId: string) {
+      const [row] = await db
+        .select({ id: users.id, fullName: users.fullName, email: users.email, userTypeId: users.userTypeId })
+        .from(users)
+        .where(and(eq(users.entityId, entityId), eq(users.passportId, passportId), eq(users.archived, false)));
+      return row ?? null;
+    },
     async unlinkUser(entityId: string, userId: string) {
       await db
         .update(users)

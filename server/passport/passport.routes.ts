@@ -4,7 +4,8 @@
 // guarded by the sealed, expiring id itself.
 import type { FastifyInstance } from 'fastify';
 import { changePasswordInput, invitationInput, passportIdInput } from '../../domain/passport';
-import { contextOf, requireLogin } from '../http/context';
+import { passportQrInput } from '../../domain/passport-qr';
+import { contextOf, requireLogin, requirePermission } from '../http/context';
 import type { PassportService } from './passport.service';
 
 export async function passportRoutes(app: FastifyInstance, { passport }: { passport: PassportService }) {
@@ -60,5 +61,14 @@ export async function passportRoutes(app: FastifyInstance, { passport }: { passp
     '/api/passport/deactivate',
     { ...own, config: { openapi: { summary: 'Deactivate my passport account' } } },
     async (request) => ({ data: await passport.deactivate(contextOf(request)) }),
+  );
+  app.post(
+    '/api/passport/resolve-qr',
+    {
+      // Whoever may look people up (the users list) may learn whose passport QR this is.
+      preHandler: requirePermission('users'),
+      config: { openapi: { summary: "A scanned passport QR, to this company's person", body: passportQrInput } },
+    },
+    async (request) => ({ data: await passport.resolveQr(contextOf(request), request.body) }),
   );
 }

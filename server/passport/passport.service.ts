@@ -12,6 +12,7 @@ import {
   type PassportAccountView,
   type PassportStatus,
 } from '../../domain/passport';
+import { passportQrInput, sealedIdOfPassportQr, type PassportQrPerson } from '../../domain/passport-qr';
 import type { StoredUser } from '../../domain/session';
 import type { Db } from '../db/database';
 import { ApiError, notFound, unauthenticated } from '../http/api-error';
@@ -62,6 +63,7 @@ export function passportService(db: Db, now: () => number, cipher: PassportIdCip
               exp: now() + PASSPORT_ID_TTL_MS,
             })
           : null,
+      visitor_passport_id: at === null ? cipher.sealAccount(account.id) : null,
     };
   }
 
@@ -115,7 +117,9 @@ export function passportService(db: Db, now: () => number, cipher: PassportIdCip
     async changePassword(ctx: RequestContext, body: unknown): Promise<void> {
       const input = parseOrThrow(changePasswordInput, body);
       const { me, account } = await own(ctx);
-      const stored = account.passwordHash ?? me.user.passwordHash;
+      // The password this session logs in with: a forgot-password reset changes the company
+      // user's hash, so the account's own copy may be older than it.
+      const stored = me.user.passwordHash ?? account.passwordHash;
       const matches = stored ? await verify(stored, input.current_password).catch(() => false) : false;
       if (!matches) throw new ApiError(400, 'wrong_password', { current_password: ['errors.wrong_password'] });
       const passwordHash = await hash(input.password); // argon2id is the library's default
@@ -156,6 +160,18 @@ export function passportService(db: Db, now: () => number, cipher: PassportIdCip
         createdAt: new Date(at),
       });
       return { data: { access_token: token, expires_at: at + TOKEN_TTL_MS, user: toUserDetails(holder) } };
+    },
+
+    /** A scanned passport QR, to the caller's company's person holding that passport: a code not
+     * sealed here is refused (qr_invalid); a passport with no one in this company answers 404. */
+    async resolveQr(ctx: RequestContext, body: unknown): Promise<PassportQrPerson> {
+      const { code } = parseOrThrow(passportQrInput, body);
+      const sealed = sealedIdOfPassportQr(code);
+      const pid = sealed ? cipher.openAccount(sealed) : null;
+      if (!pid) throw new ApiError(400, 'qr_invalid');
+      const holder = await repo.holderIn(ctx.entityId, pid);
+      if (!holder) throw notFound();
+      return { user_id: holder.id, full_name: holder.fullName, email: holder.email, user_type_id: holder.userTypeId };
     },
 
     /** Users page "invite to dashboard": a pending invitation on the person's passport account. */

@@ -1,11 +1,14 @@
 // The built-in passport through the HTTP API: status and reactivation (with days), sealed ids,
 // invitations from the users page, password change, on PGlite and PostgreSQL.
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sites, users, userTypes } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
 import { bearer, callerOf, entityFacts, login, seededApp, testClock, tokenFor } from '../test/harness';
+import { makePng } from '../preregistration/test-png';
+import { demoFlow, multipart, visitFields } from '../preregistration/test-support';
 
 const DAY = 86_400_000;
 
@@ -73,6 +76,58 @@ eachDatabase((get) => {
     expect(ok.statusCode).toBe(200);
     expect((await login(app, 'reporter@acme.test', 'a-new-passport-pass')).response.statusCode).toBe(200);
     expect((await login(app, 'reporter@acme.test')).response.statusCode).toBe(401);
+
+    // A forgot-password reset changes the company user's password: that one is the current one.
+    await get()
+      .database.db.update(users)
+      .set({ passwordHash: await hash('a-reset-password') })
+      .where(eq(users.email, 'reporter@acme.test'));
+    const afterReset = await call('POST', '/api/passport/change-password', {
+      current_password: 'a-reset-password',
+      password: 'gatehouse-demo',
+    });
+    expect(afterReset.statusCode).toBe(200);
+  });
+
+  it('the pre-registration passport variant links a visitor to the passport only with the sealed id', async () => {
+    // Someone from another company registers as a visitor at Acme through its public form.
+    const visitor = await tokenFor(app, 'admin@globex.test');
+    const status = (await call('POST', '/api/check-activation-status', undefined, visitor)).json().data;
+    const account = (await call('GET', '/api/passport/account', undefined, visitor)).json().data;
+    expect(status.visitor_passport_id.length).toBeLessThanOrEqual(64);
+    const facts = await demoFlow(get().database);
+    const register = async (passport_id: string) => {
+      const when = visitFields(clock.now());
+      const email = `pass.${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const body = multipart(
+        {
+          journey_id: facts.flow.id,
+          user_type_id: facts.type('Visitor').id,
+          visit_date: when.visit_date,
+          visit_time: when.visit_time,
+          tz_offset: '0',
+          first_name: 'Pat',
+          last_name: 'Passport',
+          email,
+          phone: String(Math.floor(Math.random() * 1e9)),
+          custom_fields: '[]',
+          passport_id,
+        },
+        { name: 'me.png', type: 'image/png', bytes: makePng(400, 500) },
+      );
+      const res = await app.inject({ method: 'POST', url: '/api/create-expected-visit/en', ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      const [person] = await get()
+        .database.db.select({ passportId: users.passportId })
+        .from(users)
+        .where(eq(users.email, email));
+      return person!.passportId;
+    };
+    expect(await register(status.visitor_passport_id)).toBe(account.id);
+    const companies = (await call('GET', '/api/passport/account', undefined, visitor)).json().data.companies;
+    expect(companies.map((c: { name: string }) => c.name)).toEqual(['Acme', 'Globex']);
+    // The plain account id (or anything else not sealed here) links nothing.
+    expect(await register(account.id)).toBeNull();
   });
 
   describe('invitations from the users page', () => {

@@ -33,7 +33,14 @@ import { onlineComplianceService } from './online-compliance';
 import { mailHoldConfirmation, newHold, personOnFile, visitHoldService } from './visit-hold';
 import { t } from '../http/i18n';
 
-export function preregistrationService(db: Db, now: () => number, mailer: Mailer) {
+export function preregistrationService(
+  db: Db,
+  now: () => number,
+  mailer: Mailer,
+  // The passport variant's passport_id is sealed by the built-in passport (server/passport):
+  // a public form may link a visitor to a passport account only with a value sealed there.
+  passportIdOf: (sent: string) => string | null = () => null,
+) {
   async function instantOrThrow(date: string, time: string, tz: number): Promise<number> {
     const at = visitInstant(date, time, tz);
     if (at === null) throw invalid({ visit_date: ['errors.visit_date_invalid'] });
@@ -220,7 +227,7 @@ export function preregistrationService(db: Db, now: () => number, mailer: Mailer
             firstName: b.first_name,
             lastName: b.last_name,
             userTypeId: type.id,
-            passportId: b.passport_id,
+            passportId: b.passport_id ? passportIdOf(b.passport_id) : null,
           },
           nowDate,
         );

@@ -82,11 +82,18 @@ eachDatabase((get) => {
   });
 });
 
-it('a production server refuses to start without TWO_STEP_KEY and SSO_KEY; development only warns', () => {
+it('a production server refuses to start without TWO_STEP_KEY, SSO_KEY, PASSPORT_ID_KEY and INTEGRATION_KEY; development only warns', () => {
   const long = 'k'.repeat(40);
+  const all = { TWO_STEP_KEY: long, SSO_KEY: long, PASSPORT_ID_KEY: long, INTEGRATION_KEY: long };
   expect(() => assertSecretKeys({}, true)).toThrow(MissingKeyError);
-  expect(() => assertSecretKeys({ TWO_STEP_KEY: long }, true)).toThrow(/SSO_KEY/);
-  expect(() => assertSecretKeys({ TWO_STEP_KEY: 'short', SSO_KEY: long }, true)).toThrow(/TWO_STEP_KEY/);
-  expect(() => assertSecretKeys({ TWO_STEP_KEY: long, SSO_KEY: long }, true)).not.toThrow();
+  expect(() => assertSecretKeys({ TWO_STEP_KEY: long, PASSPORT_ID_KEY: long }, true)).toThrow(/SSO_KEY/);
+  expect(() => assertSecretKeys({ TWO_STEP_KEY: 'short', SSO_KEY: long, PASSPORT_ID_KEY: long }, true)).toThrow(
+    /TWO_STEP_KEY/,
+  );
+  expect(() => assertSecretKeys({ TWO_STEP_KEY: long, SSO_KEY: long }, true)).toThrow(/PASSPORT_ID_KEY/);
+  expect(() => assertSecretKeys({ TWO_STEP_KEY: long, SSO_KEY: long, PASSPORT_ID_KEY: long }, true)).toThrow(
+    /INTEGRATION_KEY/,
+  );
+  expect(() => assertSecretKeys(all, true)).not.toThrow();
   expect(() => assertSecretKeys({}, false)).not.toThrow();
 });

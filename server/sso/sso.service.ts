@@ -55,10 +55,12 @@ export function ssoService(db: Db, now: () => number, box: SecretBox, oneTime: O
   }
 
   return {
-    async settings(ctx: RequestContext, redirectBase: string): Promise<SsoSettingsView | null> {
+    async settings(ctx: RequestContext, redirectBase: string): Promise<SsoSettingsView> {
       const row = await repo.settings(ctx.entityId);
       const redirect_uri = redirectBase + SSO_CALLBACK_PATH;
-      if (!row) return null;
+      // Nothing saved yet: still the redirect URI, which the provider wants before it gives a client id.
+      if (!row)
+        return { enabled: false, issuer_url: '', client_id: '', has_secret: false, email_domain: '', redirect_uri };
       return {
         enabled: row.enabled,
         issuer_url: row.issuerUrl,

@@ -67,6 +67,8 @@ eachDatabase((get) => {
   });
 
   it('saves the settings with the secret sealed, never answering it, for company_details only', async () => {
+    const before = await app.inject({ method: 'GET', url: '/api/company/sso', headers: bearer(admin) });
+    expect(before.json().data).toMatchObject({ enabled: false, has_secret: false, redirect_uri: CALLBACK });
     expect((await save(settings(idp.issuer))).statusCode).toBe(200);
     const shown = await app.inject({ method: 'GET', url: '/api/company/sso', headers: bearer(admin) });
     expect(shown.json().data).toMatchObject({ has_secret: true, redirect_uri: CALLBACK, email_domain: 'acme.test' });

@@ -13,6 +13,7 @@ import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import { SessionPopups } from '../../features/emergency/components/session-popups';
 import { AccountPopups } from '../../features/two-step/components/account-popups';
+import { PassportGate } from '../../features/passport/components/passport-gate';
 import './layout.css';
 
 export const DESKTOP_QUERY = '(min-width: 62em)'; // 992 px
@@ -106,6 +107,7 @@ export function AppLayout({ stored, children }: { stored: StoredUser; children: 
       </AppShell.Main>
       <SessionPopups />
       <AccountPopups />
+      <PassportGate />
       <Drawer
         opened={asideOpen}
         onClose={aside.close}

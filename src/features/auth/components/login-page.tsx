@@ -115,6 +115,9 @@ export function LoginPage() {
               <Anchor component={Link} to="/forgot-password" ta="center" size="sm" data-testid="forgot-password-link">
                 {t('passwordReset.forgotLink')}
               </Anchor>
+              <Anchor component={Link} to="/sso" ta="center" size="sm" data-testid="sso-link">
+                {t('sso.loginLink')}
+              </Anchor>
             </Stack>
           </form>
         </Paper>

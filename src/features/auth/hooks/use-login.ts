@@ -2,7 +2,7 @@
 // localStorage and Dexie, and turn failures into field errors, a form error or a toast.
 import { useState } from 'react';
 import * as v from 'valibot';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { loginSchema } from '../../../../domain/schemas/auth';
@@ -36,6 +36,7 @@ export function clientErrors(values: LoginValues): FieldErrors {
 export function useLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const withDb = useWithDb();
   const handleFailure = useFailureHandler();
   const [busy, setBusy] = useState(false);
@@ -73,7 +74,10 @@ export function useLogin() {
       // A role that must use two-step, without it: straight to /otp-error, which leads to enrolment.
       const gate = await api.get<{ data: { must_enrol: boolean } }>('/two-step');
       const mustEnrol = gate.ok && gate.data.data.must_enrol;
-      navigate(mustEnrol ? '/otp-error' : homeFor(result.data.data.user.entity.package), { replace: true });
+      // Spec 1 §2: /passport sends a journey (pre-registration passport variant) through login.
+      const journey = new URLSearchParams(search).get('journey');
+      const next = journey ? `/passport${search}` : homeFor(result.data.data.user.entity.package);
+      navigate(mustEnrol ? '/otp-error' : next, { replace: true });
       return;
     }
     const message = messageOf(result.body);

@@ -14,15 +14,28 @@ import { PageLoader } from '../../../ui/page-loader';
 import { PageTitle } from '../../../ui/page-title';
 import { checkActivationStatus, deactivatePassport, passportAccount, reactivatePassport } from '../hooks/passport-api';
 import { AccountPanel } from './account-panel';
+import { PassportQrCard } from './passport-qr-card';
+import { PassportVariant } from './passport-variant';
 import { ReactivateModal } from './reactivate-modal';
 
 export function PassportPage() {
   const { t } = useTranslation();
   const stored = useStoredUser();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const forwarded = ['journey', 'add_visitor'].filter((key) => params.has(key));
+  const journey = params.get('journey');
   // Spec 2 §4: 'Security Policy Updated' sends here with force_otp=1; two-step lives on /two-step (issue 19).
   if (stored && params.get('force_otp') === '1') return <Navigate to="/two-step?force_otp=1" replace />;
+  // The pre-registration passport variant: the journey's form, as this passport's holder.
+  if (stored && journey)
+    return (
+      <PassportVariant
+        journey={journey}
+        addVisitor={params.get('add_visitor') === 'true'}
+        onCancel={() => navigate('/passport', { replace: true })}
+      />
+    );
   if (stored) return <OwnPassport />;
 
   const search = forwarded.length
@@ -59,7 +72,8 @@ function OwnPassport() {
 
   const load = async () => {
     const res = await checkActivationStatus();
-    if (!res.ok) return handleFailure(res);
+    // Spec 1 §2: a failed passport check goes to login (this origin is the passport host).
+    if (!res.ok) return res.status === 401 ? navigate('/login', { replace: true }) : handleFailure(res);
     setStatus(res.data.data);
     if (!res.data.data.active) return setAccount(null);
     const view = await passportAccount();
@@ -107,6 +121,7 @@ function OwnPassport() {
             />
           </>
         ) : null}
+        {account && status?.visitor_passport_id ? <PassportQrCard sealedId={status.visitor_passport_id} /> : null}
         {account ? <AccountPanel account={account} onAccount={setAccount} onDeactivate={deactivate} /> : null}
         <Group>
           <Button component={Link} to="/two-step" variant="default" size="md" data-testid="passport-two-step">

@@ -71,7 +71,10 @@ export function PreRegistrationPage() {
     if (!answer) return;
     sessionStorage.setItem(QR_KEY, JSON.stringify(answer));
     const passport = params.get('comingFromPassport') === 'true' ? '&comingFromPassport=true' : '';
-    navigate(`/pre-registration/${id}/success?add_visitor=true${passport}`, { state: answer });
+    // The passport variant's passport QR (spec 2 §3 "passport QR url") goes on to the success page.
+    const passportQr = passport && params.get('passport_qr');
+    const qrParam = passportQr ? `&passport_qr=${encodeURIComponent(passportQr)}` : '';
+    navigate(`/pre-registration/${id}/success?add_visitor=true${passport}${qrParam}`, { state: answer });
   }
 
   if (failed)

@@ -1,9 +1,11 @@
 // /pre-registration/:id?/success — the visitor's QR code, big enough to scan, ready to save.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Center, Image, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
+import { isPassportQr } from '../../../../domain/passport-qr';
+import { QrImage } from '../../../ui/qr-image';
 import { QR_KEY, type QrAnswer } from '../hooks/pre-api';
 import { PublicShell } from './public-shell';
 
@@ -20,6 +22,9 @@ export function SuccessPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const answer = storedAnswer(location.state);
+  // The passport variant also shows the holder's passport QR beside the visit's (spec 2 §2, §3).
+  const query = new URLSearchParams(location.search);
+  const passportQr = query.get('comingFromPassport') === 'true' ? query.get('passport_qr') : null;
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     if (answer?.local_qr)
@@ -51,6 +56,11 @@ export function SuccessPage() {
             {t('preregistration.pendingApproval')}
           </Alert>
         ) : null}
+        {passportQr && image ? (
+          <Title order={2} size="h4">
+            {t('passportQr.visitTitle')}
+          </Title>
+        ) : null}
         {image ? (
           <Center>
             <Image
@@ -69,6 +79,22 @@ export function SuccessPage() {
           <Button component="a" href={image} download="gatehouse-visit-qr.png" size="md" variant="light">
             {t('preregistration.saveQr')}
           </Button>
+        ) : null}
+        {passportQr && isPassportQr(passportQr) ? (
+          <Stack gap="xs" data-testid="success-passport-qr">
+            <Title order={2} size="h4">
+              {t('passportQr.title')}
+            </Title>
+            <Text size="sm">{t('passportQr.successNote')}</Text>
+            <QrImage
+              text={passportQr}
+              alt={t('passportQr.alt')}
+              saveLabel={t('passportQr.save')}
+              fileName="gatehouse-passport-qr.png"
+              testId="passport-qr"
+              size={280}
+            />
+          </Stack>
         ) : null}
         {answer?.visit_url ? (
           <Button

@@ -58,7 +58,7 @@ export function RolesPage() {
     setBusy(false);
     if (!res.ok) return handleFailure(res);
     setRoles((list) => list?.map((r) => (r.id === role.id ? res.data.data : r)) ?? null);
-    showFormSuccess(t('rolesPage.saved', { role: role.name }));
+    showFormSuccess(t('rolesPage.saved', { role: t(`roles.${role.name}`, { defaultValue: role.name }) }));
   };
 
   if (!roles) return <PageLoader />;
@@ -89,7 +89,7 @@ export function RolesPage() {
       <Group align="flex-end" wrap="wrap">
         <Select
           label={t('rolesPage.role')}
-          data={roles.map((r) => ({ value: r.id, label: r.name }))}
+          data={roles.map((r) => ({ value: r.id, label: t(`roles.${r.name}`, { defaultValue: r.name }) }))}
           value={roleId}
           onChange={(id) => {
             const next = roles.find((r) => r.id === id);

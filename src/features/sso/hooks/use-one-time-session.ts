@@ -13,7 +13,7 @@ import { saveSession } from '../../../db/session-store';
 import { useWithDb } from '../../../db/with-db-context';
 
 export function useOneTimeSession() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const withDb = useWithDb();
   const [askCode, setAskCode] = useState(false);
@@ -42,7 +42,9 @@ export function useOneTimeSession() {
       if (codeOf === 'otp_invalid') setError(messageOf(result.body) ?? t('errors.otp_invalid'));
       return;
     }
-    setError(messageOf(result.body) ?? t(result.status === 0 ? 'auth.offline' : 'errors.generic'));
+    // A public page sends no language, so the catalogue code is translated here (spec 2 §8 words).
+    const known = codeOf && i18n.exists(`errors.${codeOf}`) ? t(`errors.${codeOf}`) : undefined;
+    setError(known ?? messageOf(result.body) ?? t(result.status === 0 ? 'auth.offline' : 'errors.generic'));
   }
 
   return { redeem, askCode, error, busy };
