@@ -3,7 +3,6 @@
 // key is used and said so), and a client per kind with base URLs from the environment
 // (GRAPH_BASE_URL, GRAPH_AUTH_URL, GOOGLE_BASE_URL, GOOGLE_AUTH_URL, WONDE_BASE_URL; Paxton's is
 // the integration's own server url; tests point them at tests/fake-directories).
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import {
   DirectoryError,
   type DirectoryClient,
@@ -14,37 +13,19 @@ import { googleDirectoryClient } from './directories/google';
 import { microsoftGraphClient } from './directories/microsoft-graph';
 import { paxtonClient } from './directories/paxton';
 import { wondeClient } from './directories/wonde';
-
-const DEV_KEY = 'gatehouse-development-integration-key';
-let warned = false;
+import { secretBox } from '../two-step/secret-box';
 
 export interface CredentialsBox {
   seal(credentials: DirectoryCredentials): string;
   open(sealed: string): DirectoryCredentials;
 }
 
+/** The same sealed box as TOTP and SSO secrets, under INTEGRATION_KEY, holding the JSON. */
 export function credentialsBox(keyText: string | undefined): CredentialsBox {
-  if (!keyText && !warned && (warned = true))
-    console.warn('gatehouse integrations: INTEGRATION_KEY is not set; using the development key');
-  const key = createHash('sha256')
-    .update(keyText || DEV_KEY)
-    .digest();
+  const box = secretBox(keyText, 'INTEGRATION_KEY', 'gatehouse-development-integration-key');
   return {
-    seal(credentials) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-    },
-    open(sealed) {
-      const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !tag || !body) throw new Error('integration credentials are malformed');
-      const decipher = createDecipheriv('aes-256-gcm', key, iv);
-      decipher.setAuthTag(tag);
-      return JSON.parse(
-        Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8'),
-      ) as DirectoryCredentials;
-    },
+    seal: (credentials) => box.seal(JSON.stringify(credentials)),
+    open: (sealed) => JSON.parse(box.open(sealed)) as DirectoryCredentials,
   };
 }
 

@@ -8,7 +8,7 @@ import { forgotPasswordSchema } from '../../../../domain/password-reset';
 import { messageOf } from '../../../../domain/errors';
 import { parse } from '../../../../domain/validation';
 import { passwordResetApi } from '../hooks/password-reset-api';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../ui/auth-card';
 
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();

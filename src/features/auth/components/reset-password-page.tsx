@@ -10,7 +10,7 @@ import { newPasswordSchema } from '../../../../domain/password-reset';
 import { messageOf } from '../../../../domain/errors';
 import { parse } from '../../../../domain/validation';
 import { passwordResetApi, problemOf, type PasswordLinkProblem } from '../hooks/password-reset-api';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../ui/auth-card';
 
 type State =
   | { kind: 'loading' }

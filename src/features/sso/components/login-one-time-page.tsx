@@ -9,7 +9,7 @@ import { forwardedQuery } from '../../../../domain/sso';
 import { PASSPORT_ROOT } from '../../../api/http-effects';
 import { useOneTimeSession } from '../hooks/use-one-time-session';
 import { CodeForm } from './code-form';
-import { SsoFrame } from './sso-frame';
+import { AuthCard } from '../../../ui/auth-card';
 
 export function LoginOneTimePage() {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ export function LoginOneTimePage() {
   }, [token, next, search, session]);
 
   return (
-    <SsoFrame title={t('routes.loginOneTime', { defaultValue: t('sso.signingIn') })}>
+    <AuthCard title={t('routes.loginOneTime', { defaultValue: t('sso.signingIn') })}>
       {session.askCode && token ? (
         <CodeForm busy={session.busy} error={session.error} onCode={(code) => void session.redeem(token, code, next)} />
       ) : session.error ? (
@@ -43,6 +43,6 @@ export function LoginOneTimePage() {
       ) : (
         <Loader aria-label={t('sso.signingIn')} mx="auto" display="block" />
       )}
-    </SsoFrame>
+    </AuthCard>
   );
 }

@@ -10,7 +10,7 @@ import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useOneTimeSession } from '../hooks/use-one-time-session';
 import { CodeForm } from './code-form';
-import { SsoFrame } from './sso-frame';
+import { AuthCard } from '../../../ui/auth-card';
 
 export function SsoPage() {
   const { t } = useTranslation();
@@ -49,7 +49,7 @@ export function SsoPage() {
 
   if (atex)
     return (
-      <SsoFrame title={t('sso.title')} intro={session.askCode ? undefined : t('sso.signingIn')}>
+      <AuthCard title={t('sso.title')} intro={session.askCode ? undefined : t('sso.signingIn')}>
         {session.askCode ? (
           <CodeForm busy={session.busy} error={session.error} onCode={(code) => void session.redeem(atex, code)} />
         ) : session.error ? (
@@ -64,11 +64,11 @@ export function SsoPage() {
         ) : (
           <Loader aria-label={t('sso.signingIn')} mx="auto" display="block" />
         )}
-      </SsoFrame>
+      </AuthCard>
     );
 
   return (
-    <SsoFrame title={t('sso.title')} intro={t('sso.intro')}>
+    <AuthCard title={t('sso.title')} intro={t('sso.intro')}>
       <form onSubmit={(e) => void start(e)} noValidate>
         <Stack gap="md">
           {error ? (
@@ -100,6 +100,6 @@ export function SsoPage() {
           </Anchor>
         </Stack>
       </form>
-    </SsoFrame>
+    </AuthCard>
   );
 }

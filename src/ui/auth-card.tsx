@@ -1,8 +1,8 @@
-// The frame of the public account pages (login, forgot password, set password): language menu,
-// logo, title and a card, so they all look the same.
+// The frame of the public account pages (login, forgot password, set password, single sign-on,
+// one-time login): language menu, logo, title and a card, so they all look the same.
 import type { ReactNode } from 'react';
 import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { LanguageMenu } from '../../../ui/language-menu';
+import { LanguageMenu } from './language-menu';
 
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
