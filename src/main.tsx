@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { initI18n, type LocalePart } from './i18n/init';
 import { directionOf } from '../domain/i18n';
 import { KIOSK_PATH } from '../domain/constants';
-import { lightPublicPath } from './app/public-paths';
+import { lightPublicPath } from '../domain/public-paths';
 
 type Root = (dir: 'ltr' | 'rtl') => ReactNode;
 

@@ -18,7 +18,13 @@ eachDatabase((get) => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gh-dist-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>Gatehouse</title></head>');
+    // As the build writes it (scripts/light-chunks.ts): the light pages' chunks.
+    const preload = {
+      core: { scripts: ['/assets/public-core-1.js'], styles: ['/assets/public-core-1.css'] },
+      visit: { scripts: ['/assets/public-core-1.js', '/assets/public-visit-2.js'], styles: [] },
+    };
+    writeFileSync(join(dir, 'light-preload.json'), JSON.stringify(preload));
     writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'big-def456.js'), BIG_JS);
@@ -43,6 +49,20 @@ eachDatabase((get) => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>Gatehouse</title>');
+    }
+  });
+
+  it("names the login's and a pre-registration link's chunks as preloads, and no other page's", async () => {
+    const login = await app.inject({ url: '/login?next=%2Fusers' });
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/public-core-1.js">');
+    expect(login.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/public-core-1.css">');
+    expect(login.body).not.toContain('public-visit');
+    const visit = await app.inject({ url: '/e/0192f0aa' });
+    expect(visit.body).toContain('href="/assets/public-core-1.js"');
+    expect(visit.body).toContain('<link rel="modulepreload" crossorigin href="/assets/public-visit-2.js">');
+    for (const url of ['/', '/users', '/kiosk-register']) {
+      expect((await app.inject({ url })).body, url).not.toContain('preload');
     }
   });
 

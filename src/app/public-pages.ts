@@ -2,7 +2,7 @@
 // small chunk beside the root's and starts the page's own chunk from it at once, so the page does
 // not wait for the root to load first.
 import type { RouteModule } from './route-modules';
-import type { LightPath } from './public-paths';
+import type { LightPath } from '../../domain/public-paths';
 
 export const LIGHT_PUBLIC_MODULES = {
   '/login': () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from '../../domain/routes';
 import { LIGHT_PUBLIC_MODULES } from './public-pages';
-import { lightPublicPath } from './public-paths';
+import { lightPublicPath } from '../../domain/public-paths';
 
 const ADDRESSES = [
   '/login',
