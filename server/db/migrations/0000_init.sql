@@ -903,6 +903,34 @@ CREATE TABLE "integrations" (
 	CONSTRAINT "integrations_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "integration_write_back" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"attendance_codes" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"attendance" boolean DEFAULT false NOT NULL,
+	"comments" boolean DEFAULT false NOT NULL,
+	"lease_until" bigint,
+	"last_run_at" timestamp with time zone,
+	"last_error" text,
+	CONSTRAINT "integration_write_back_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "integration_write_back_marks" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"integration_id" uuid NOT NULL,
+	"external_id" text NOT NULL,
+	"day" text NOT NULL,
+	"session" text NOT NULL,
+	"code" text NOT NULL,
+	"comment" text,
+	"record_id" uuid NOT NULL,
+	"state" text NOT NULL,
+	"sent_at" timestamp with time zone,
+	CONSTRAINT "integration_write_back_marks_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "integration_write_back_marks_slot" UNIQUE("entity_id","integration_id","external_id","day","session")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1027,12 +1055,17 @@ ALTER TABLE "integration_people" ADD CONSTRAINT "integration_people_user_fk" FOR
 ALTER TABLE "integration_sync_runs" ADD CONSTRAINT "integration_sync_runs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_sync_runs" ADD CONSTRAINT "integration_sync_runs_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integrations" ADD CONSTRAINT "integrations_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_write_back" ADD CONSTRAINT "integration_write_back_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_write_back" ADD CONSTRAINT "integration_write_back_integration_fk" FOREIGN KEY ("entity_id","id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_write_back_marks" ADD CONSTRAINT "integration_write_back_marks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_write_back_marks" ADD CONSTRAINT "integration_write_back_marks_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_entity_name_idx" ON "users" USING btree ("entity_id","full_name","id");--> statement-breakpoint
 CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ((full_name || ' ' || email || ' ' || coalesce(phone, '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (lower(full_name) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_entity_lower_name_idx" ON "users" USING btree ("entity_id",lower("full_name"));--> statement-breakpoint
 CREATE INDEX "users_entity_archived_type_idx" ON "users" USING btree ("entity_id","archived","user_type_id");--> statement-breakpoint
 CREATE INDEX "user_documents_user_idx" ON "user_documents" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "journey_flows_name_live_unique" ON "journey_flows" USING btree ("entity_id","journey_id","name") WHERE "journey_flows"."deleted_at" is null;--> statement-breakpoint
@@ -1040,14 +1073,15 @@ CREATE UNIQUE INDEX "journeys_entity_name_live_unique" ON "journeys" USING btree
 CREATE INDEX "sync_changes_seq_idx" ON "sync_changes" USING btree ("entity_id","seq");--> statement-breakpoint
 CREATE INDEX "visit_events_person_at_idx" ON "visit_events" USING btree ("entity_id","person_id","at");--> statement-breakpoint
 CREATE INDEX "visit_events_entity_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint
-CREATE INDEX "visit_events_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree ("entity_id","person_id","compliance_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_visits_at_idx" ON "kiosk_visits" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "attendance_records_person_at" ON "attendance_records" USING btree ("entity_id","person_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_commands_kiosk_status_idx" ON "kiosk_commands" USING btree ("entity_id","kiosk_id","status");--> statement-breakpoint
 CREATE INDEX "kiosk_pairing_codes_code_idx" ON "kiosk_pairing_codes" USING btree ("code_hash");--> statement-breakpoint
-CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in");--> statement-breakpoint
+CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in","user_type_id","area_id","person_id");--> statement-breakpoint
+CREATE INDEX "visits_entity_person_time_in_idx" ON "visits" USING btree ("entity_id","person_id","time_in");--> statement-breakpoint
+CREATE INDEX "visits_untyped_idx" ON "visits" USING btree ("entity_id","time_in","person_id","area_id") WHERE "visits"."user_type_id" is null;--> statement-breakpoint
 CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_url");--> statement-breakpoint
 CREATE INDEX "expected_visits_hold_idx" ON "expected_visits" USING btree ("hold_hash");--> statement-breakpoint
 CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint

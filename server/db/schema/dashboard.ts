@@ -14,6 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { entities } from './entities';
 import { users } from './people';
 
@@ -140,6 +141,14 @@ export const visits = pgTable(
     // No foreign key to visit_events: visits is a projection the push keeps in step with the
     // append-only events (never deleted), and checking the key against a fast-growing table on
     // every pairing made PGlite's cached check plans scan the whole history.
-    index('visits_entity_time_in_idx').on(t.entityId, t.timeIn),
+    // A range of (entity_id, time_in) as before; the columns after them make the visit summary
+    // of a year an index-only scan (issue 16: 500,000 visits counted without reading the table).
+    index('visits_entity_time_in_idx').on(t.entityId, t.timeIn, t.userTypeId, t.areaId, t.personId),
+    // One person's visits in a range (history sorted by name, track & trace, timesheets).
+    index('visits_entity_person_time_in_idx').on(t.entityId, t.personId, t.timeIn),
+    // The few sign-ins that recorded no user type (the summary joins these to their person).
+    index('visits_untyped_idx')
+      .on(t.entityId, t.timeIn, t.personId, t.areaId)
+      .where(sql`${t.userTypeId} is null`),
   ],
 );

@@ -28,3 +28,4 @@ export * from './two-step';
 export * from './sso';
 export * from './passport';
 export * from './integrations';
+export * from './integration-write-back';

@@ -79,6 +79,8 @@ export const users = pgTable(
     ),
     // Likely duplicates by name (pg_trgm similarity; server/duplicates/duplicates.repo.ts).
     index('users_name_trgm_idx').using('gin', sql`lower(full_name) gin_trgm_ops`),
+    // The history report sorted by name walks people in this order (issue 16).
+    index('users_entity_lower_name_idx').on(t.entityId, sql`lower(${t.fullName})`),
     // Counts of a filtered users page as an index-only scan.
     index('users_entity_archived_type_idx').on(t.entityId, t.archived, t.userTypeId),
   ],
