@@ -40,6 +40,16 @@ export async function postgresServerUrl(): Promise<string | null> {
   }
 }
 
+async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
 async function adminQuery(serverUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -53,15 +63,22 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
 export async function openTarget(
   kind: DbKind,
   postgresUrl?: string,
-  options: { durable?: boolean } = {},
+  options: { durable?: boolean; keepDatabase?: string } = {},
 ): Promise<BenchTarget> {
   const cleanups: Array<() => Promise<void>> = [];
   let database: DatabaseHandle;
+  // keepDatabase: a named PostgreSQL database kept between runs (created, migrated and seeded
+  // once), so a benchmark can reuse a data set that takes minutes to build. It is not migrated
+  // again: drop it (dropdb) after a schema change.
+  const keep = kind === 'postgres' && options.keepDatabase ? options.keepDatabase : null;
+  if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error(`bad database name ${keep}`);
+  let kept = false;
   if (kind === 'postgres') {
     if (!postgresUrl) throw new Error('no PostgreSQL server URL');
-    const name = `gh_bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
-    cleanups.push(() => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const name = keep ?? `gh_bench_${randomBytes(6).toString('hex')}`;
+    if (keep) kept = await databaseExists(postgresUrl, keep);
+    if (!kept) await adminQuery(postgresUrl, `CREATE DATABASE ${name}`);
+    if (!keep) cleanups.push(() => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString() });
@@ -71,9 +88,11 @@ export async function openTarget(
     database = await openDatabase({ dataDir, durable: options.durable });
   }
   cleanups.push(() => database.close());
-  await database.migrate();
   const now = () => Date.now();
-  await seedDemo(database.db, { now, production: false });
+  if (!kept) {
+    await database.migrate();
+    await seedDemo(database.db, { now, production: false });
+  }
 
   // DIST_DIR serves another build (as server/main.ts does), so parallel builds do not collide.
   const dist = resolve(process.env.DIST_DIR || 'dist');

@@ -80,36 +80,57 @@ function whereOf(entityId: string, b: Bounds, f: HistorySqlFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Only the joins the filters need (the count of a month must not look up 40,000 people). */
-function joinsOf(f: HistorySqlFilter, all: boolean): SQL {
-  const parts: SQL[] = [];
-  if (all || f.userTypeId) parts.push(sql`join users u on u.entity_id = v.entity_id and u.id = v.person_id`);
-  if (all || f.siteId) parts.push(sql`left join areas a on a.entity_id = v.entity_id and a.id = v.area_id`);
-  if (all) {
-    parts.push(
-      sql`left join user_types t on t.entity_id = v.entity_id and t.id = coalesce(v.user_type_id, u.user_type_id)`,
-    );
-    parts.push(sql`left join sites s on s.entity_id = v.entity_id and s.id = a.site_id`);
-  }
-  if (all) parts.push(sql`left join visit_events ev on ev.entity_id = v.entity_id and ev.id = v.id`);
-  return sql.join(parts, sql` `);
+type Join = 'u' | 'a' | 't' | 's' | 'ev';
+const JOIN: Record<Join, SQL> = {
+  u: sql`join users u on u.entity_id = v.entity_id and u.id = v.person_id`,
+  a: sql`left join areas a on a.entity_id = v.entity_id and a.id = v.area_id`,
+  t: sql`left join user_types t on t.entity_id = v.entity_id and t.id = coalesce(v.user_type_id, u.user_type_id)`,
+  s: sql`left join sites s on s.entity_id = v.entity_id and s.id = a.site_id`,
+  ev: sql`left join visit_events ev on ev.entity_id = v.entity_id and ev.id = v.id`,
+};
+/** The joins a sort key reads (t needs u, s needs a). */
+const SORT_JOINS: Record<HistorySort, Join[]> = {
+  timeIn: [],
+  timeOut: [],
+  status: [],
+  name: ['u'],
+  userType: ['u', 't'],
+  site: ['a', 's'],
+  area: ['a'],
+};
+const joinSql = (need: ReadonlySet<Join>) =>
+  sql.join(
+    (['u', 'a', 't', 's', 'ev'] as const).filter((j) => need.has(j)).map((j) => JOIN[j]),
+    sql` `,
+  );
+
+/** Only the joins the filters (and the sort) need (the count of a month must not look up 40,000 people). */
+function joinsOf(f: HistorySqlFilter, all: boolean, sort?: HistorySort): SQL {
+  if (all) return joinSql(new Set<Join>(['u', 'a', 't', 's', 'ev']));
+  const need = new Set<Join>(sort ? SORT_JOINS[sort] : []);
+  if (f.userTypeId) need.add('u');
+  if (f.siteId) need.add('a');
+  return joinSql(need);
 }
 
 const COLUMNS = sql`v.id, v.person_id, u.full_name, coalesce(v.user_type_id, u.user_type_id) as user_type_id,
   t.name as user_type_name, a.site_id, s.name as site_name, v.area_id, a.name as area_name,
   v.time_in, v.time_out, v.status, ev.details as in_details`;
 
+/** The range's first and last instants in a time zone (end exclusive). */
+async function boundsOf(db: Db, from: string, to: string, tz: string): Promise<Bounds> {
+  const [b] = await rows<{ lo: string | number; hi: string | number }>(
+    db,
+    sql`select (extract(epoch from (${from}::date)::timestamp at time zone ${tz}) * 1000)::bigint as lo,
+               (extract(epoch from ((${to}::date + 1))::timestamp at time zone ${tz}) * 1000)::bigint as hi`,
+  );
+  return { lo: Number(b!.lo), hi: Number(b!.hi) };
+}
+
 export function reportsRepo(db: Db) {
   return {
     /** The range's first and last instants in a time zone (end exclusive). */
-    async bounds(from: string, to: string, tz: string): Promise<Bounds> {
-      const [b] = await rows<{ lo: string | number; hi: string | number }>(
-        db,
-        sql`select (extract(epoch from (${from}::date)::timestamp at time zone ${tz}) * 1000)::bigint as lo,
-                   (extract(epoch from ((${to}::date + 1))::timestamp at time zone ${tz}) * 1000)::bigint as hi`,
-      );
-      return { lo: Number(b!.lo), hi: Number(b!.hi) };
-    },
+    bounds: (from: string, to: string, tz: string) => boundsOf(db, from, to, tz),
 
     /** How many of the ids given are this company's (a filter naming another company's id is a 404). */
     async owned(entityId: string, ids: { sites: string[]; areas: string[]; userTypes: string[]; users: string[] }) {
@@ -136,10 +157,16 @@ export function reportsRepo(db: Db) {
       const dir = order === 'asc' ? 'asc' : 'desc';
       const nulls = order === 'asc' ? 'nulls last' : 'nulls first';
       const orderBy = sql.raw(`${ORDER[sort]} ${dir} ${nulls}, v.id ${dir}`);
+      // The page's ids first, with only the joins its filters and sort need; the other joins
+      // (the sign-in event's details above all) for its rows only, not for every visit that
+      // matched before the top ten were kept.
       return rows<HistorySqlRow>(
         db,
-        sql`select ${COLUMNS} from visits v ${joinsOf(f, true)} where ${whereOf(entityId, b, f)}
-            order by ${orderBy} limit ${limit} offset ${offset}`,
+        sql`select ${COLUMNS} from (
+              select v.id, ${sql.raw(ORDER[sort])} as k from visits v ${joinsOf(f, false, sort)}
+              where ${whereOf(entityId, b, f)} order by ${orderBy} limit ${limit} offset ${offset}
+            ) p join visits v on v.entity_id = ${entityId} and v.id = p.id ${joinsOf(f, true)}
+            order by ${sql.raw(`p.k ${dir} ${nulls}, p.id ${dir}`)}`,
       );
     },
 
@@ -172,7 +199,10 @@ export function reportsRepo(db: Db) {
 
     /** Visits per day (in the time zone), user type and area; names joined after counting. A
      * visit's day is its bucket among the days' first instants (width_bucket: a binary search),
-     * which costs far less per row than formatting its time in the zone. */
+     * which costs far less per row than formatting its time in the zone. The sign-ins that
+     * recorded a user type (nearly all: kiosk, remote and mass sign-ins) are counted from
+     * visits_summary_idx alone (an index-only scan); only those that did not are joined to their
+     * person for the current type. The range is passed as constants so the planner sees it. */
     async summary(
       entityId: string,
       range: { from: string; to: string },
@@ -182,6 +212,7 @@ export function reportsRepo(db: Db) {
       const parts: SQL[] = [];
       if (f.siteId) parts.push(sql` and a.site_id = ${f.siteId}`);
       if (f.userTypeId) parts.push(sql` and c.user_type_id = ${f.userTypeId}`);
+      const { lo, hi } = await boundsOf(db, range.from, range.to, tz);
       return rows<{
         day: string;
         user_type_id: string | null;
@@ -199,10 +230,15 @@ export function reportsRepo(db: Db) {
                  array_agg(to_char(d, 'YYYY-MM-DD') order by d) as days
           from generate_series(${range.from}::date, ${range.to}::date + 1, interval '1 day') d
         ), counted as (
-          select width_bucket(v.time_in, b.starts) as k, coalesce(v.user_type_id, u.user_type_id) as user_type_id,
-                 v.area_id, count(*) as n
-          from b, visits v join users u on u.entity_id = v.entity_id and u.id = v.person_id
-          where v.entity_id = ${entityId} and v.time_in >= b.starts[1] and v.time_in < b.starts[array_length(b.starts, 1)]
+          select width_bucket(x.time_in, b.starts) as k, x.user_type_id, x.area_id, count(*) as n
+          from b, (
+            select v.time_in, v.user_type_id, v.area_id from visits v
+            where v.entity_id = ${entityId} and v.time_in >= ${lo} and v.time_in < ${hi} and v.user_type_id is not null
+            union all
+            select v.time_in, u.user_type_id, v.area_id
+            from visits v join users u on u.entity_id = v.entity_id and u.id = v.person_id
+            where v.entity_id = ${entityId} and v.time_in >= ${lo} and v.time_in < ${hi} and v.user_type_id is null
+          ) x
           group by 1, 2, 3
         )
         select b.days[c.k] as day, c.user_type_id, t.name as user_type_name, a.site_id, s.name as site_name,

@@ -25,11 +25,13 @@ export interface TimesheetVisitRow {
   in_code: string | null;
   in_mode: string | null;
   in_at: string | number | null;
+  in_reason_id: string | null;
   out_situation: 'late_sign_in' | 'early_sign_out' | null;
   out_reason: string | null;
   out_code: string | null;
   out_mode: string | null;
   out_at: string | number | null;
+  out_reason_id: string | null;
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -86,7 +88,8 @@ export function timesheetRepo(db: Db) {
               ai.situation as in_situation, ai.reason_name as in_reason, ai.attendance_code as in_code,
               ai.attendance_mode_id as in_mode, ai.at as in_at,
               ao.situation as out_situation, ao.reason_name as out_reason, ao.attendance_code as out_code,
-              ao.attendance_mode_id as out_mode, ao.at as out_at
+              ao.attendance_mode_id as out_mode, ao.at as out_at,
+              ai.reason_id as in_reason_id, ao.reason_id as out_reason_id
             from ${fromOf(f, true)}
             left join sites s on s.entity_id = v.entity_id and s.id = a.site_id
             left join attendance_records ai on ai.entity_id = v.entity_id and ai.id = v.id

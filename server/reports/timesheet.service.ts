@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { attendanceModes } from '../db/schema/index';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
+import { directoryCodesOf } from '../integrations/attendance-codes';
 import { historyRange } from './report-range';
 import { reportsRepo } from './reports.repo';
 import { timesheetRepo, type TimeFilter, type TimesheetVisitRow } from './timesheet.repo';
@@ -68,7 +69,7 @@ export function timesheetService(db: Db, now: () => number) {
   /** The timesheets of a page of people (export pages through all of them). */
   async function sheets(entityId: string, p: Plan, limit: number, offset: number) {
     const people = await repo.people(entityId, p.bounds, p.at, p.filter, limit, offset);
-    const [found, modes] = await Promise.all([
+    const [found, modes, codeOf] = await Promise.all([
       repo.visits(
         entityId,
         p.bounds,
@@ -77,7 +78,16 @@ export function timesheetService(db: Db, now: () => number) {
         people.map((x) => x.person_id),
       ),
       modesOf(entityId),
+      directoryCodesOf(db, entityId),
     ]);
+    // A mark shows the directory's code where the integration maps it (issue 18 attendance codes).
+    for (const r of found)
+      for (const side of ['in', 'out'] as const) {
+        const modeId = r[`${side}_mode`];
+        const situation = r[`${side}_situation`];
+        const code = modeId ? codeOf({ modeId, reasonId: r[`${side}_reason_id`], situation }) : null;
+        if (code) r[`${side}_code`] = code;
+      }
     const visits = found.map(visitOf);
     return people.map((person) => ({
       fullName: person.full_name,
