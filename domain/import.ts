@@ -142,7 +142,21 @@ export function checkRows(rows: readonly ImportRow[], facts: ImportFacts): RowCh
   for (const r of rows)
     for (const c of UNIQUE) if (r[c]) seen.set(`${c}:${key(c, r[c])}`, (seen.get(`${c}:${key(c, r[c])}`) ?? 0) + 1);
   const typeByName = new Map(facts.userTypes.map((t) => [t.name.trim().toLowerCase(), t.id]));
-  const find = (pred: (p: ImportFacts['people'][number]) => boolean) => facts.people.find(pred) ?? null;
+  // The company's people by each key (the first found wins, as a scan in order would), so a
+  // 10,000-row file against 10,000 people is a lookup per cell, not a scan.
+  type Person = ImportFacts['people'][number];
+  const byKey = (pick: (p: Person) => string | null) => {
+    const index = new Map<string, Person[]>();
+    for (const p of facts.people) {
+      const k = pick(p);
+      if (k) index.set(k, [...(index.get(k) ?? []), p].slice(0, 2));
+    }
+    return index;
+  };
+  const byEmail = byKey((p) => p.email);
+  const byPhone = byKey((p) => p.phone);
+  const byExternal = byKey((p) => p.externalId);
+  const byCard = byKey((p) => p.rfid);
 
   return rows.map((row) => {
     const errors: RowCheck['errors'] = {};
@@ -162,18 +176,14 @@ export function checkRows(rows: readonly ImportRow[], facts: ImportFacts): RowCh
     }
 
     const email = row.email.toLowerCase();
-    const match =
-      (email && find((p) => p.email === email)) ||
-      (row.phone && find((p) => p.phone === row.phone)) ||
-      (row.external_id && find((p) => p.externalId === row.external_id)) ||
-      null;
-    const other = (pred: (p: ImportFacts['people'][number]) => boolean) =>
-      facts.people.some((p) => p.id !== match?.id && pred(p));
-    if (!errors.email && email && other((p) => p.email === email)) errors.email = 'import.problems.inCompany';
-    if (!errors.phone && row.phone && other((p) => p.phone === row.phone)) errors.phone = 'import.problems.inCompany';
-    if (!errors.external_id && row.external_id && other((p) => p.externalId === row.external_id))
-      errors.external_id = 'import.problems.inCompany';
-    if (!errors.rfid && row.rfid && other((p) => p.rfid === row.rfid)) errors.rfid = 'import.problems.rfidTaken';
+    const first = (index: Map<string, Person[]>, value: string) => (value && index.get(value)?.[0]) || null;
+    const match = first(byEmail, email) || first(byPhone, row.phone) || first(byExternal, row.external_id) || null;
+    const other = (index: Map<string, Person[]>, value: string) =>
+      Boolean(value) && (index.get(value) ?? []).some((p) => p.id !== match?.id);
+    if (!errors.email && other(byEmail, email)) errors.email = 'import.problems.inCompany';
+    if (!errors.phone && other(byPhone, row.phone)) errors.phone = 'import.problems.inCompany';
+    if (!errors.external_id && other(byExternal, row.external_id)) errors.external_id = 'import.problems.inCompany';
+    if (!errors.rfid && other(byCard, row.rfid)) errors.rfid = 'import.problems.rfidTaken';
     return { errors, matchId: match?.id ?? null, userTypeId };
   });
 }

@@ -1,8 +1,7 @@
 // The import worker (issue 17): reads an uploaded spreadsheet and writes the template off the
 // main thread, so a 10,000-row file never freezes the page. The file is judged by its content
-// (domain/import.ts sniffSpreadsheet), not its name; exceljs's browser build does the reading.
+// (domain/import.ts sniffSpreadsheet), not its name; xlsx-rows.ts reads it, exceljs writes the template.
 import * as Comlink from 'comlink';
-import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { PHOTO_ZIP_MAX_BYTES, photoProblem } from '../domain/import-photos';
 import {
@@ -13,46 +12,50 @@ import {
   type ImportColumn,
   type ImportRow,
 } from '../domain/import';
+import { readFirstSheet, type SheetRow } from './xlsx-rows';
 
 export type ReadResult =
-  { ok: true; rows: Array<{ row_no: number; data: ImportRow }> } | { ok: false; problem: string };
+  | {
+      ok: true;
+      rows: Array<{ row_no: number; data: ImportRow }>;
+      /** Time spent reading in the worker. */ parseMs: number;
+    }
+  | { ok: false; problem: string };
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
 async function read(buffer: ArrayBuffer, headers: Record<ImportColumn, string[]>): Promise<ReadResult> {
+  const started = performance.now();
   const bytes = new Uint8Array(buffer);
   const problem = fileProblem(sniffSpreadsheet(bytes), bytes.byteLength);
   if (problem) return { ok: false, problem };
-  const book = new ExcelJS.Workbook();
+  let sheet: SheetRow[];
   try {
-    await book.xlsx.load(buffer);
+    sheet = await readFirstSheet(buffer);
   } catch {
     return { ok: false, problem: 'import.fileProblems.unreadable' };
   }
-  const sheet = book.worksheets[0];
-  if (!sheet) return { ok: false, problem: 'import.noRows' };
   // Row 1 is the header: it names the columns (in the admin's language or as the column keys);
   // a header we do not recognise (another language's template) is read in the template's order.
   const byName = new Map<string, ImportColumn>();
   for (const c of IMPORT_COLUMNS) for (const h of headers[c]) byName.set(norm(h), c);
-  const first = sheet.getRow(1);
   const positions = new Map<number, ImportColumn>();
-  first.eachCell((cell, col) => {
-    const column = byName.get(norm(cell.text ?? ''));
+  const first = sheet[0]?.rowNo === 1 ? sheet[0] : undefined;
+  for (const [col, text] of first?.cells ?? []) {
+    const column = byName.get(norm(text));
     if (column) positions.set(col, column);
-  });
-  const headerless = positions.size === 0;
-  if (headerless) IMPORT_COLUMNS.forEach((c, i) => positions.set(i + 1, c));
+  }
+  if (positions.size === 0) IMPORT_COLUMNS.forEach((c, i) => positions.set(i + 1, c));
   const rows: Array<{ row_no: number; data: ImportRow }> = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNo) => {
-    if (rowNo === 1) return;
+  for (const row of sheet) {
+    if (row.rowNo === 1) continue;
     const data: Partial<ImportRow> = {};
-    for (const [col, column] of positions) data[column] = row.getCell(col).text ?? '';
+    for (const [col, column] of positions) data[column] = row.cells.get(col) ?? '';
     const clean = normalRow(data);
-    if (IMPORT_COLUMNS.some((c) => clean[c])) rows.push({ row_no: rowNo, data: clean });
-  });
+    if (IMPORT_COLUMNS.some((c) => clean[c])) rows.push({ row_no: row.rowNo, data: clean });
+  }
   if (rows.length === 0) return { ok: false, problem: 'import.noRows' };
-  return { ok: true, rows };
+  return { ok: true, rows, parseMs: performance.now() - started };
 }
 
 /** The template: the columns in the admin's language, an example row, and the user types to use. */
@@ -63,6 +66,8 @@ async function template(
   userTypes: string[],
   rtl: boolean,
 ): Promise<ArrayBuffer> {
+  // exceljs (a large module) is loaded only to write the template; reading does not need it.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Users', { views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }] });
   sheet.addRow(header).font = { bold: true };

@@ -1,179 +1,232 @@
-// Applies spreadsheet rows, a batch per transaction and each row atomic inside it (a savepoint):
-// the row is claimed (locked while still 'pending'), checked again against the company as it is
-// now, its person created or updated, and the row marked with what happened; the batch's
-// change-feed entries (what kiosks pull) are written once at its end. A row that fails rolls
-// back alone and is skipped with the reason; a crash rolls the whole batch back, so a resumed
-// job finds those rows pending again and never applies a row twice. One commit per batch rather
-// than per row is what lets 10,000 rows finish in seconds on the embedded database.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+// Applies spreadsheet rows set-based: a batch of rows per transaction, checked together with the
+// same domain/ rules (one read of the company's facts), then written with one multi-row
+// statement per table (people inserted, people updated, cards, external ids, photos, the rows'
+// outcomes, the change feed). A row whose person another writer took between the check and the
+// insert is skipped with the reason; any other failure rolls the batch back and it is applied
+// again row by row (each row its own transaction), so a bad row is listed and the others import.
+// A crash rolls the open batch back: a resumed job finds those rows pending and never applies a
+// row twice. A statement per table rather than ~15 per row is what keeps 10,000 rows in seconds.
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { checkRows, IMPORT_COLUMNS } from '../../domain/import';
+import { checkRows, IMPORT_COLUMNS, type ImportRow, type RowCheck } from '../../domain/import';
 import type { Db } from '../db/database';
-import { personExternalIds, roles, userCards, userImportRows, userPhotos, users } from '../db/schema/index';
-import { photoUrl } from '../people/people.service';
+import { personExternalIds, roles, userCards, userImportRows, users } from '../db/schema/index';
 import { personChange } from '../people/people.projections';
 import { cardChange } from '../rfid-enrolment/cards';
 import { feedChanges, type ChangeInput, type Tx } from '../sync/changes';
 import { importFacts } from './import-facts';
 import { decodePhoto } from './import-photos';
+import { attachPhotos, heldPhoto, writeOutcomes, type Job, type Outcome } from './import-writes';
 import type { StoredImage } from '../uploads/image-decode';
 
-export type RowOutcome = 'created' | 'updated' | 'skipped' | 'gone';
-type Job = { entityId: string; id: string; requestedBy: string };
-
-const pendingRow = (job: Job, rowNo: number) =>
-  and(
-    eq(userImportRows.entityId, job.entityId),
-    eq(userImportRows.importId, job.id),
-    eq(userImportRows.rowNo, rowNo),
-    eq(userImportRows.status, 'pending'),
-  );
-
-async function skipFailed(x: Db | Tx, job: Job, rowNo: number) {
-  await x
-    .update(userImportRows)
-    .set({ status: 'skipped', reason: 'import.problems.failed', reasonColumn: null, photo: null })
-    .where(pendingRow(job, rowNo));
+/** A batch's rows and their photos, decoded before its transaction (pixels are slow, locks should not be). */
+export interface PreparedBatch {
+  rowNos: number[];
+  pictures: Map<number, StoredImage | null>;
+}
+interface Claimed {
+  rowNo: number;
+  data: ImportRow;
+  photoStatus: string | null;
+  hasPhoto: boolean;
 }
 
-/** Applies the rows of one batch; a batch that cannot commit is applied row by row instead. */
-export async function applyRows(db: Db, now: () => number, job: Job, rowNos: readonly number[]): Promise<void> {
-  // Photos are decoded before the transaction: pixels are slow, row locks should not be.
+const FAILED = 'import.problems.failed';
+const ofJob = (job: Job) => and(eq(userImportRows.entityId, job.entityId), eq(userImportRows.importId, job.id));
+const pending = eq(userImportRows.status, 'pending');
+
+/** The next `size` pending rows after row `after`, their photos decoded (concurrently, off the database). */
+export async function prepareBatch(db: Db, job: Job, after: number, size: number): Promise<PreparedBatch> {
   const held = await db
     .select({ rowNo: userImportRows.rowNo, photo: userImportRows.photo })
     .from(userImportRows)
-    .where(
-      and(
-        eq(userImportRows.entityId, job.entityId),
-        eq(userImportRows.importId, job.id),
-        eq(userImportRows.status, 'pending'),
-        inArray(userImportRows.rowNo, [...rowNos]),
-      ),
-    );
+    .where(and(ofJob(job), pending, gt(userImportRows.rowNo, after)))
+    .orderBy(asc(userImportRows.rowNo))
+    .limit(size);
   const pictures = new Map<number, StoredImage | null>();
-  for (const h of held) if (h.photo) pictures.set(h.rowNo, await decodePhoto(h.photo));
-  const role = { id: null as string | null };
-  const batch = async (tx: Tx, rows: readonly number[]) => {
-    const changes: ChangeInput[] = [];
-    for (const rowNo of rows) {
-      try {
-        // A nested transaction is a savepoint: a failing row rolls back alone.
-        changes.push(...(await tx.transaction((sp) => applyRow(sp, now, job, rowNo, pictures.get(rowNo), role))));
-      } catch {
-        // A person written by someone else between the check and the write (a unique
-        // constraint): this row is skipped with the reason, the other rows carry on.
-        await skipFailed(tx, job, rowNo);
-      }
-    }
-    await feedChanges(tx, job.entityId, changes);
-  };
+  await Promise.all(
+    held.map(async (h) => {
+      if (h.photo) pictures.set(h.rowNo, await decodePhoto(h.photo));
+    }),
+  );
+  return { rowNos: held.map((h) => h.rowNo), pictures };
+}
+
+/** Applies one prepared batch; a batch that cannot commit is applied row by row instead. */
+export async function applyRows(db: Db, now: () => number, job: Job, batch: PreparedBatch): Promise<void> {
   try {
-    await db.transaction((tx) => batch(tx, rowNos));
+    await db.transaction((tx) => applyBatch(tx, now, job, batch.rowNos, batch.pictures));
   } catch {
-    for (const rowNo of rowNos)
-      await db.transaction((tx) => batch(tx, [rowNo])).catch(() => skipFailed(db, job, rowNo));
+    for (const rowNo of batch.rowNos)
+      await db
+        .transaction((tx) => applyBatch(tx, now, job, [rowNo], batch.pictures))
+        .catch(() => writeOutcomes(db, job, [failed(rowNo, null)]));
   }
 }
 
-/** One row inside its savepoint; returns the change-feed entries for the batch to write. */
-async function applyRow(
+const failed = (rowNo: number, photoStatus: string | null): Outcome => ({
+  rowNo,
+  status: 'skipped',
+  userId: null,
+  reason: FAILED,
+  reasonColumn: null,
+  photoStatus,
+});
+
+async function applyBatch(
   tx: Tx,
   now: () => number,
   job: Job,
-  rowNo: number,
-  picture: StoredImage | null | undefined,
+  rowNos: readonly number[],
+  pictures: Map<number, StoredImage | null>,
+): Promise<void> {
+  // Claimed: locked while still pending (a row another runner finished is not here any more).
+  const claimed: Claimed[] = await tx
+    .select({
+      rowNo: userImportRows.rowNo,
+      data: userImportRows.data,
+      photoStatus: userImportRows.photoStatus,
+      hasPhoto: sql<boolean>`${userImportRows.photo} is not null`,
+    })
+    .from(userImportRows)
+    .where(and(ofJob(job), pending, inArray(userImportRows.rowNo, [...rowNos])))
+    .orderBy(asc(userImportRows.rowNo))
+    .for('update');
+  const at = new Date(now());
+  const changes: ChangeInput[] = [];
+  const role = { id: null as string | null };
+  // Rounds: two rows that update the same person go in successive rounds, the second checked
+  // against what the first wrote (as if the rows were applied one after the other).
+  for (let todo = claimed; todo.length > 0;) {
+    const data = todo.map((r) => r.data);
+    const checks = checkRows(data, await importFacts(tx, job.entityId, job.requestedBy, data));
+    const round: Array<{ row: Claimed; check: RowCheck }> = [];
+    const later: Claimed[] = [];
+    const seen = new Set<string>();
+    todo.forEach((row, i) => {
+      const match = checks[i]!.matchId;
+      if (match && seen.has(match)) return later.push(row);
+      if (match) seen.add(match);
+      round.push({ row, check: checks[i]! });
+    });
+    changes.push(...(await applyRound(tx, job, round, pictures, at, role)));
+    todo = later;
+  }
+  await feedChanges(tx, job.entityId, changes);
+}
+
+async function applyRound(
+  tx: Tx,
+  job: Job,
+  round: Array<{ row: Claimed; check: RowCheck }>,
+  pictures: Map<number, StoredImage | null>,
+  at: Date,
   role: { id: string | null },
 ): Promise<ChangeInput[]> {
   const { entityId } = job;
-  const where = pendingRow(job, rowNo);
-  const [row] = await tx.select().from(userImportRows).where(where).for('update');
-  if (!row) return [];
-  const data = row.data;
-  const [check] = checkRows([data], await importFacts(tx, entityId, job.requestedBy, [data]));
-  const bad = IMPORT_COLUMNS.find((c) => check!.errors[c]);
-  if (bad) {
-    await tx
-      .update(userImportRows)
-      .set({ status: 'skipped', reason: check!.errors[bad]!, reasonColumn: bad, photo: null })
-      .where(where);
-    return [];
+  const outcomes: Outcome[] = [];
+  const good: Array<{ row: Claimed; check: RowCheck; userId: string; picture: StoredImage | null }> = [];
+  for (const { row, check } of round) {
+    const bad = IMPORT_COLUMNS.find((c) => check.errors[c]);
+    if (bad) {
+      outcomes.push({ ...failed(row.rowNo, row.photoStatus), reason: check.errors[bad]!, reasonColumn: bad });
+      continue;
+    }
+    // A photo not decoded with its batch (none was held then) is decoded now.
+    let picture = pictures.get(row.rowNo) ?? null;
+    if (row.hasPhoto && !pictures.has(row.rowNo)) picture = await decodePhoto(await heldPhoto(tx, job, row.rowNo));
+    good.push({ row, check, userId: check.matchId ?? uuidv7(), picture });
   }
-  const at = new Date(now());
-  const fields = {
-    email: data.email.toLowerCase(),
-    phone: data.phone,
-    countryCode: data.country_code || null,
-    fullName: data.full_name,
-    userTypeId: check!.userTypeId,
-    updatedAt: at,
-  };
-  let person: typeof users.$inferSelect;
-  if (check!.matchId) {
-    [person] = (await tx
-      .update(users)
-      .set({ ...fields, version: sql`${users.version} + 1` })
-      .where(and(eq(users.entityId, entityId), eq(users.id, check!.matchId)))
-      .returning()) as [typeof users.$inferSelect];
-  } else {
+  const fields = (d: ImportRow, userTypeId: string | null) => ({
+    email: d.email.toLowerCase(),
+    phone: d.phone,
+    countryCode: d.country_code || null,
+    fullName: d.full_name,
+    userTypeId,
+  });
+
+  const fresh = good.filter((g) => !g.check.matchId);
+  const inserted = new Set<string>();
+  if (fresh.length) {
     role.id ??= (
       await tx
         .select({ id: roles.id })
         .from(roles)
         .where(and(eq(roles.entityId, entityId), eq(roles.name, 'default users')))
     )[0]!.id;
-    [person] = (await tx
-      .insert(users)
-      .values({ entityId, id: uuidv7(), roleId: role.id, labels: [], ...fields })
-      .returning()) as [typeof users.$inferSelect];
+    const values = fresh.map((g) => ({
+      entityId,
+      id: g.userId,
+      roleId: role.id!,
+      labels: [],
+      updatedAt: at,
+      ...fields(g.row.data, g.check.userTypeId),
+    }));
+    // A person another writer created since the check (same email or phone): that row only is skipped.
+    for (const r of await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id }))
+      inserted.add(r.id);
   }
-  let photoStatus = row.photoStatus;
-  if (row.photo) {
-    // A photo that was not decoded before the batch (none was held then) is decoded now.
-    const decoded = picture === undefined ? await decodePhoto(row.photo) : picture;
-    photoStatus = decoded ? 'attached' : 'import.photoProblems.notImage';
-    if (decoded) person = await attachPhoto(tx, person, decoded, at);
+  const matched = good.filter((g) => g.check.matchId);
+  if (matched.length) {
+    const rows = sql.join(
+      matched.map((g) => {
+        const f = fields(g.row.data, g.check.userTypeId);
+        return sql`(${g.userId}::uuid, ${f.email}::text, ${f.phone}::text, ${f.countryCode}::text, ${f.fullName}::text, ${f.userTypeId}::uuid)`;
+      }),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${users} as u set email = v.email, phone = v.phone, country_code = v.country_code,
+        full_name = v.full_name, user_type_id = v.user_type_id, version = u.version + 1,
+        updated_at = ${at.toISOString()}::timestamptz
+      from (values ${rows}) as v(id, email, phone, country_code, full_name, user_type_id)
+      where u.entity_id = ${entityId}::uuid and u.id = v.id`);
   }
-  const changes: ChangeInput[] = [personChange(person)];
+
+  // What was written, read back once: a matched person deleted meanwhile is not here (skipped).
+  const ids = good.filter((g) => g.check.matchId || inserted.has(g.userId)).map((g) => g.userId);
+  const people = new Map(
+    (ids.length
+      ? await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.entityId, entityId), inArray(users.id, ids)))
+      : []
+    ).map((u) => [u.id, u]),
+  );
+  const written = good.filter((g) => people.has(g.userId));
+  for (const g of good) if (!people.has(g.userId)) outcomes.push(failed(g.row.rowNo, g.row.photoStatus));
+
   // An empty cell leaves what the person has: a spreadsheet without cards keeps their cards.
-  if (data.rfid) {
+  const cards = written.filter((g) => g.row.data.rfid);
+  if (cards.length)
     await tx
       .insert(userCards)
-      .values({ entityId, userId: person.id, rfid: data.rfid })
-      .onConflictDoUpdate({ target: [userCards.entityId, userCards.userId], set: { rfid: data.rfid } });
-    changes.push(cardChange(person.id, data.rfid));
-  }
-  if (data.external_id)
+      .values(cards.map((g) => ({ entityId, userId: g.userId, rfid: g.row.data.rfid })))
+      .onConflictDoUpdate({ target: [userCards.entityId, userCards.userId], set: { rfid: sql`excluded.rfid` } });
+  const externals = written.filter((g) => g.row.data.external_id);
+  if (externals.length)
     await tx
       .insert(personExternalIds)
-      .values({ entityId, userId: person.id, externalId: data.external_id })
+      .values(externals.map((g) => ({ entityId, userId: g.userId, externalId: g.row.data.external_id })))
       .onConflictDoUpdate({
         target: [personExternalIds.entityId, personExternalIds.userId],
-        set: { externalId: data.external_id },
+        set: { externalId: sql`excluded.external_id` },
       });
-  await tx
-    .update(userImportRows)
-    .set({ status: check!.matchId ? 'updated' : 'created', userId: person.id, photo: null, photoStatus })
-    .where(where);
-  return changes;
-}
+  await attachPhotos(tx, entityId, written, people, at);
 
-/** The person's photo replaced by the zip's, and their image pointing at the new version. */
-async function attachPhoto(tx: Tx, person: typeof users.$inferSelect, picture: StoredImage, at: Date) {
-  const { entityId, id: userId } = person;
-  await tx.delete(userPhotos).where(and(eq(userPhotos.entityId, entityId), eq(userPhotos.userId, userId)));
-  await tx.insert(userPhotos).values({
-    entityId,
-    userId,
-    mime: picture.mime,
-    width: picture.width,
-    height: picture.height,
-    bytes: picture.bytes,
-    updatedAt: at,
-  });
-  const [updated] = await tx
-    .update(users)
-    .set({ image: photoUrl(person) })
-    .where(and(eq(users.entityId, entityId), eq(users.id, userId)))
-    .returning();
-  return updated!;
+  for (const g of written)
+    outcomes.push({
+      rowNo: g.row.rowNo,
+      status: g.check.matchId ? 'updated' : 'created',
+      userId: g.userId,
+      reason: null,
+      reasonColumn: null,
+      photoStatus: g.row.hasPhoto ? (g.picture ? 'attached' : 'import.photoProblems.notImage') : g.row.photoStatus,
+    });
+  await writeOutcomes(tx, job, outcomes);
+  return [
+    ...written.map((g) => personChange(people.get(g.userId)!)),
+    ...cards.map((g) => cardChange(g.userId, g.row.data.rfid)),
+  ];
 }

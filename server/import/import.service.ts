@@ -1,8 +1,9 @@
 // User imports as background jobs (issue 17). POST checks every row again with domain/import.ts;
 // rows with problems are stored 'skipped' with their reason at once, the rest 'pending'. One
 // job runs at a time per company (claimed under an advisory lock, with a lease it renews), a
-// batch of rows per transaction (import-row.ts: each row atomic in its savepoint). A server that stops mid-job leaves it 'running'; its
-// lease lapses and start() or the sweep carries on from the first pending row.
+// batch of rows per transaction (import-row.ts: set-based, each row atomic). A server that
+// stops mid-job leaves it 'running'; its lease lapses and start() or the sweep carries on from
+// the first pending row.
 import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -21,12 +22,12 @@ import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
 import { importFacts } from './import-facts';
 import { rowPhotos } from './import-photos';
-import { applyRows } from './import-row';
+import { applyRows, prepareBatch } from './import-row';
 
 export const LEASE_MS = 60_000;
 const SWEEP_MS = 30_000;
-// Rows per transaction: one commit each (the cost that dominates), photos held in memory bounded.
-const BATCH = 50;
+// Rows per transaction (a few multi-row statements each); photos of two batches at most in memory.
+const BATCH = 250;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Job = typeof userImports.$inferSelect;
 type Emit = Pick<Realtime, 'emitToEntity'> | undefined;
@@ -114,28 +115,25 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
     // leaves it 'running' instead, and it carries on when its lease lapses).
     const handBack = () =>
       db.update(userImports).set({ status: 'queued', leaseUntil: null, runnerId: null }).where(mine);
+    // The next batch's photos are decoded (libvips' threads) while this batch is written.
+    let after = 0;
+    let next = prepareBatch(db, job, after, BATCH);
     for (;;) {
       if (stopping) return handBack();
-      const batch = await db
-        .select({ rowNo: userImportRows.rowNo })
-        .from(userImportRows)
-        .where(
-          and(
-            eq(userImportRows.entityId, job.entityId),
-            eq(userImportRows.importId, job.id),
-            eq(userImportRows.status, 'pending'),
-          ),
-        )
-        .orderBy(asc(userImportRows.rowNo))
-        .limit(BATCH);
-      if (batch.length === 0) break;
+      const batch = await next;
+      if (batch.rowNos.length === 0) {
+        // Done past the cursor: one look from the start again, so no pending row is left behind.
+        if (after === 0) break;
+        after = 0;
+        next = prepareBatch(db, job, after, BATCH);
+        continue;
+      }
+      after = batch.rowNos[batch.rowNos.length - 1]!;
+      next = prepareBatch(db, job, after, BATCH);
+      // A rejected prefetch is read again by the next turn's await, not left unhandled.
+      next.catch(() => undefined);
       if (stopping) return handBack();
-      await applyRows(
-        db,
-        now,
-        job,
-        batch.map((b) => b.rowNo),
-      );
+      await applyRows(db, now, job, batch);
       const held = await db
         .update(userImports)
         .set({ leaseUntil: now() + LEASE_MS })

@@ -91,6 +91,23 @@ eachDatabase((get) => {
     expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
   });
 
+  it('applies two rows that name the same person one after the other, as the file orders them', async () => {
+    const [sam] = await people(['sam.staff@acme.test']);
+    // Row 2 finds Sam by email and gives him a new phone; row 3 found him by his old phone,
+    // which row 2 has freed, so row 3 is a new person holding that phone.
+    const done = await settled(
+      await upload([
+        row({ full_name: 'Sam Staff', email: 'sam.staff@acme.test', phone: '447700900201', user_type: 'Staff' }),
+        row({ full_name: 'Pat Phone', email: 'pat.phone@acme.test', phone: sam!.phone! }),
+      ]),
+    );
+    expect(done.rows.map((r: { status: string }) => r.status)).toEqual(['updated', 'created']);
+    const [samAfter] = await people(['sam.staff@acme.test']);
+    const [pat] = await people(['pat.phone@acme.test']);
+    expect(samAfter).toMatchObject({ id: sam!.id, phone: '447700900201' });
+    expect(pat).toMatchObject({ phone: sam!.phone });
+  });
+
   it('carries on a job a stopped server left running, from its first pending row, without doubles', async () => {
     const db = get().database.db;
     const [adminRow] = await people(['admin@acme.test']);
