@@ -15,7 +15,17 @@ import type { SyncSection } from './sync/sections';
 
 export const nodeSections: SyncSection[] = [drainSection, durabilitySection, pullSection];
 
-export async function run(sections: SyncSection[] = [...nodeSections, ...browserSections]): Promise<SectionResult[]> {
+/** BENCH_SYNC_SECTIONS=drain,durability runs only the sections named (all when unset). */
+const chosen = (all: SyncSection[]) => {
+  const names = process.env.BENCH_SYNC_SECTIONS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return names?.length ? all.filter((s) => names.includes(s.name)) : all;
+};
+
+export async function run(
+  sections: SyncSection[] = chosen([...nodeSections, ...browserSections]),
+): Promise<SectionResult[]> {
   const postgres = await postgresServerUrl();
   const kinds: DbKind[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
   console.log(`sync benchmark: databases ${kinds.join(', ')}${postgres ? '' : ' (PostgreSQL not reachable: skipped)'}`);

@@ -5,7 +5,7 @@ import { sessionChecks } from './auth/session-checks';
 import { rolesService } from './roles/roles.service';
 import { usersService } from './users/users.service';
 import { syncService } from './sync/sync.service';
-import { serverMutations } from './sync-registry';
+import { serverMutations, serverScopes } from './sync-registry';
 import { createMailer, type MailOptions } from './mail/mailer';
 import { passwordResetService } from './password-reset/password-reset.service';
 import { preregistrationService } from './preregistration/preregistration.service';
@@ -45,6 +45,10 @@ import { importService } from './import/import.service';
 import { integrationsService } from './integrations/integrations.service';
 import { integrationSync } from './integrations/integration-sync';
 import { credentialsBox, directoryClientFor } from './integrations/directory-access';
+import { integrationConsent } from './integrations/oauth-consent';
+import { attendanceCodesService } from './integrations/attendance-codes';
+import { writeBackJob } from './integrations/write-back';
+import { writeBackService } from './integrations/write-back.service';
 import { oneTimeLoginService } from './sso/one-time-login.service';
 import { sessionStarter } from './sso/session-start';
 import { ssoService } from './sso/sso.service';
@@ -67,6 +71,9 @@ export function buildServices(
   const passwordReset = passwordResetService(db, now, mailer, realtime);
   const integrationBox = credentialsBox(process.env.INTEGRATION_KEY);
   const integrationJobs = integrationSync(db, now, integrationBox, directoryClientFor, onChanged);
+  const integrations = integrationsService(db, now, integrationBox, integrationJobs);
+  // Attendance codes and write-back of an integration (issue 18).
+  const writeBackJobs = writeBackJob(db, now, integrationBox, directoryClientFor);
   const twoStep = twoStepService(db, now, secretBox(process.env.TWO_STEP_KEY), realtime);
   // Single sign-on and one-time login (issue 19); plain-http issuers only outside production.
   const oneTimeLogin = oneTimeLoginService(db, now, sessionStarter(db, now, twoStep));
@@ -86,6 +93,8 @@ export function buildServices(
       onChanged,
       serverMutations,
       realtime && ((entityId, n) => realtime.emitToEntity(entityId, n.event, n.payload as never)),
+      // SYNC_SCOPES=off sends every device everything (the sync benchmark's "before" figures).
+      process.env.SYNC_SCOPES === 'off' ? undefined : serverScopes,
     ),
     emergency: emergencyService(db, now),
     auth: authService(db, now, authOptions, realtime, twoStep),
@@ -124,7 +133,12 @@ export function buildServices(
     places: placesService(db, now, onChanged, realtime),
     imports: importService(db, now, onChanged, realtime),
     integrationJobs,
-    integrations: integrationsService(db, now, integrationBox, integrationJobs),
+    integrations,
+    // Google/Microsoft consent (issue 18): state and hand-off sealed under INTEGRATION_KEY.
+    integrationConsent: integrationConsent(db, now, integrationBox, process.env.INTEGRATION_KEY, integrations),
+    writeBackJobs,
+    attendanceCodes: attendanceCodesService(db, integrations.own),
+    writeBack: writeBackService(db, integrations.own, integrationBox, directoryClientFor, writeBackJobs),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

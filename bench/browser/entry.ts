@@ -40,7 +40,10 @@ async function commit(n: number): Promise<{ commit: number[]; bare: number[] }> 
   return { commit: commitTimes, bare: bareTimes };
 }
 
-async function pull(token: string, userId: string): Promise<{ ms: number; people: number; events: number }> {
+async function pull(
+  token: string,
+  userId: string,
+): Promise<{ ms: number; people: number; events: number; storageBytes: number | null }> {
   const db = await freshDb('pull', userId);
   const engine = new SyncEngine({
     store: new DexieOutbox(db),
@@ -54,6 +57,8 @@ async function pull(token: string, userId: string): Promise<{ ms: number; people
     ms,
     people: await db.people.count(),
     events: await db.visitEvents.count(),
+    // What the origin stores (this page's only database: each run starts a fresh browser profile).
+    storageBytes: (await navigator.storage.estimate()).usage ?? null,
     error: engine.getStatus().lastError,
   };
   db.close();

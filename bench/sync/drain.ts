@@ -15,7 +15,7 @@ import type { SyncSection } from './sections';
 
 const N = Number(process.env.BENCH_DRAIN_N ?? 10_000);
 const EXTRA_PEOPLE = 200;
-const NAIVE_SAMPLE = Math.min(N, 1_000);
+const NAIVE_SAMPLE = Math.min(N, Number(process.env.BENCH_NAIVE_SAMPLE ?? 1_000));
 /** The one-request-per-mutation replay runs in full only if the sample says it will fit. */
 const NAIVE_BUDGET_MS = Number(process.env.BENCH_NAIVE_BUDGET_S ?? 60) * 1000;
 const DIRECT_CHUNK = 1_000;

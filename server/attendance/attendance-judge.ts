@@ -34,7 +34,22 @@ export interface AttendanceDetails {
   lateness?: Situation;
 }
 
-const str = (x: unknown) => (typeof x === 'string' && x ? x : null);
+export const str = (x: unknown) => (typeof x === 'string' && x ? x : null);
+
+type JourneyModes = Array<{ id: string; settings: ReturnType<typeof readJourneySettings> }>;
+
+/** The attendance mode of the event's journey (journeys ordered by id); shared with judgeEvents. */
+export function modeIdOf(all: JourneyModes, journeyId: string | null, userTypeId: string | null) {
+  // No journey named: the kiosk's rule, the first journey with a mode shown to the person's type.
+  const journey = journeyId
+    ? all.find((j) => j.id === journeyId)
+    : all.find(
+        (j) =>
+          j.settings.attendance_mode_id &&
+          (j.settings.shown_user_types.length === 0 || j.settings.shown_user_types.includes(userTypeId ?? '')),
+      );
+  return journey?.settings.attendance_mode_id;
+}
 
 async function modeOf(tx: Executor, entityId: string, e: JudgedEvent): Promise<AttendanceMode | null> {
   let journeyId = e.journeyId ?? str(e.details?.journeyId);
@@ -53,15 +68,7 @@ async function modeOf(tx: Executor, entityId: string, e: JudgedEvent): Promise<A
       .where(eq(journeys.entityId, entityId))
       .orderBy(journeys.id)
   ).map((j) => ({ id: j.id, settings: readJourneySettings(j.settings) }));
-  // No journey named: the kiosk's rule, the first journey with a mode shown to the person's type.
-  const journey = journeyId
-    ? all.find((j) => j.id === journeyId)
-    : all.find(
-        (j) =>
-          j.settings.attendance_mode_id &&
-          (j.settings.shown_user_types.length === 0 || j.settings.shown_user_types.includes(e.userTypeId ?? '')),
-      );
-  const modeId = journey?.settings.attendance_mode_id;
+  const modeId = modeIdOf(all, journeyId, e.userTypeId);
   if (!modeId) return null;
   const [mode] = await tx
     .select()
@@ -118,36 +125,47 @@ export function withoutAttendance(details: Record<string, unknown> | null | unde
   return rest;
 }
 
-/**
- * Judges the event, records it in attendance_records (once per event id) and returns the
- * details to store: the device's, with attendance as the server decided it.
- */
-export async function judgeEvent(tx: Executor, entityId: string, e: JudgedEvent): Promise<Record<string, unknown>> {
+type Judged = NonNullable<Awaited<ReturnType<typeof verdictFor>>>;
+
+/** The attendance_records row of a judged event (shared with judgeEvents). */
+export const attendanceRecordOf = (entityId: string, e: JudgedEvent, { mode, verdict }: Judged) => ({
+  entityId,
+  id: e.eventId,
+  personId: e.personId,
+  kind: e.kind,
+  areaId: e.areaId,
+  attendanceModeId: mode.id,
+  situation: verdict.situation,
+  reasonId: verdict.reason?.id ?? null,
+  reasonName: verdict.reason?.name ?? null,
+  attendanceCode: verdict.attendanceCode,
+  source: e.source,
+  at: e.at,
+});
+
+/** The details to store: the device's, with attendance as the server decided it. */
+export function judgedDetails(e: JudgedEvent, judged: Judged | null): Record<string, unknown> {
   const base = withoutAttendance(e.details);
-  const judged = await verdictFor(tx, entityId, e);
   if (!judged) return base;
-  const { mode, verdict } = judged;
-  await tx
-    .insert(attendanceRecords)
-    .values({
-      entityId,
-      id: e.eventId,
-      personId: e.personId,
-      kind: e.kind,
-      areaId: e.areaId,
-      attendanceModeId: mode.id,
-      situation: verdict.situation,
-      reasonId: verdict.reason?.id ?? null,
-      reasonName: verdict.reason?.name ?? null,
-      attendanceCode: verdict.attendanceCode,
-      source: e.source,
-      at: e.at,
-    })
-    .onConflictDoNothing();
+  const { verdict } = judged;
   const out: AttendanceDetails = {
     ...(verdict.reason ? { reasonId: verdict.reason.id } : {}),
     ...(verdict.attendanceCode ? { attendanceCode: verdict.attendanceCode } : {}),
     ...(verdict.situation ? { lateness: verdict.situation } : {}),
   };
   return { ...base, ...out };
+}
+
+/**
+ * Judges the event, records it in attendance_records (once per event id) and returns the
+ * details to store: the device's, with attendance as the server decided it.
+ */
+export async function judgeEvent(tx: Executor, entityId: string, e: JudgedEvent): Promise<Record<string, unknown>> {
+  const judged = await verdictFor(tx, entityId, e);
+  if (judged)
+    await tx
+      .insert(attendanceRecords)
+      .values(attendanceRecordOf(entityId, e, judged))
+      .onConflictDoNothing();
+  return judgedDetails(e, judged);
 }

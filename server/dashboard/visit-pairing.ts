@@ -25,7 +25,10 @@ function upsertPairings(entityId: string, ins: SQL): SQL {
       order by e.at, e.id limit 1
     ) n on true
     on conflict (entity_id, id) do update
-      set out_event_id = excluded.out_event_id, time_out = excluded.time_out, status = excluded.status`;
+      set out_event_id = excluded.out_event_id, time_out = excluded.time_out, status = excluded.status
+      -- A re-paired visit that did not change is not rewritten (most previous sign-ins of a push).
+      where (visits.out_event_id, visits.time_out, visits.status)
+        is distinct from (excluded.out_event_id, excluded.time_out, excluded.status)`;
 }
 
 /** Re-pairs after inserting the events `ids` (one statement whatever their number). */

@@ -19,12 +19,12 @@ const CHUNK = 1000;
 /** Takes the entity's feed lock for the rest of the transaction; returns the last sequence.
  * Services do not call this: they use feedChanges (or recordChanges) below. */
 export async function lockFeed(tx: Tx, entityId: string): Promise<number> {
-  await tx.insert(syncCounters).values({ entityId, last: 0 }).onConflictDoNothing();
+  // One statement: the upsert creates the counter or row-locks it (as select … for update would).
   const [row] = await tx
-    .select({ last: syncCounters.last })
-    .from(syncCounters)
-    .where(eq(syncCounters.entityId, entityId))
-    .for('update');
+    .insert(syncCounters)
+    .values({ entityId, last: 0 })
+    .onConflictDoUpdate({ target: syncCounters.entityId, set: { last: sql`${syncCounters.last}` } })
+    .returning({ last: syncCounters.last });
   return Number(row?.last ?? 0);
 }
 

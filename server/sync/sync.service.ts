@@ -1,13 +1,11 @@
 // Push and pull (DESIGN "The sync contract"). A push batch is one transaction: each mutation
 // in a savepoint, logged with (device_id, seq) and mutation_id unique, so a replay of any
 // batch, any number of times, has the effect of applying it once.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { isAllowed } from '../../domain/permissions';
 import { isMutationName, mutations, receiverFor, type MutationName } from '../../sync/catalogue';
 import {
-  decodeCursor,
-  encodeCursor,
   type MutationResult,
   type PullResponse,
   type PushEnvelope,
@@ -23,6 +21,7 @@ import { logSafe, readEntry, unstorableArgs } from './push-entries';
 import { changesAfter, lastChangeSeq, lockFeed, writeChanges, type ChangeInput, type Tx } from './changes';
 import type { Notice } from '../../sync/events';
 import type { ApplyContext, ServerMutation, ServerMutations } from './handlers';
+import { decodePullCursor, encodePullCursor, scopePage, type ServerScopes } from './scope';
 
 const REJECTIONS_KEPT = 500;
 const LOG_CHUNK = 500;
@@ -37,13 +36,14 @@ type BaseContext = Omit<ApplyContext, 'change' | 'notify' | 'mutationId' | 'cloc
  * scans of the whole history). Runs after the push commits, never inside it. */
 function growthAnalyzer(db: Db) {
   let written = 0;
-  let threshold = 500;
+  let total = 0;
   let running = false;
   return (changes: number) => {
     written += changes;
-    if (written < threshold || running) return;
+    // A fifth of what this process has written so far (at least 500): analyses thin out as it grows.
+    if (written < Math.max(500, Math.round(total * 0.2)) || running) return;
     running = true;
-    threshold = Math.max(500, Math.round((threshold + written) * 0.2));
+    total += written;
     written = 0;
     void db
       .execute(sql`analyze visit_events, visits, sync_changes, mutation_log`)
@@ -62,18 +62,24 @@ export function syncService(
   onChanged: (entityId: string) => void,
   handlers: ServerMutations,
   notify?: (entityId: string, notice: Notice) => void,
+  scopes?: ServerScopes,
 ) {
   const analyzeIfGrown = growthAnalyzer(db);
   const deviceOf = (ctx: RequestContext, deviceId: string) =>
     and(eq(devices.entityId, ctx.entityId), eq(devices.id, deviceId), eq(devices.userId, ctx.userId));
 
-  async function device(tx: Tx, ctx: RequestContext, deviceId: string, at: Date) {
-    await tx
+  /** Records the device's last applied seq (never moving back) once the batch is applied: one
+   * statement. The entity's feed lock, taken first, already serialises a device's pushes. */
+  async function advanceDevice(tx: Tx, ctx: RequestContext, deviceId: string, seq: number, at: Date) {
+    const [row] = await tx
       .insert(devices)
-      .values({ entityId: ctx.entityId, id: deviceId, userId: ctx.userId, createdAt: at, lastSeenAt: at })
-      .onConflictDoNothing();
-    const [row] = await tx.select().from(devices).where(deviceOf(ctx, deviceId)).for('update');
-    return row!;
+      .values({ entityId: ctx.entityId, id: deviceId, userId: ctx.userId, lastSeq: seq, createdAt: at, lastSeenAt: at })
+      .onConflictDoUpdate({
+        target: [devices.entityId, devices.id, devices.userId],
+        set: { lastSeq: sql`greatest(${devices.lastSeq}, excluded.last_seq)`, lastSeenAt: at },
+      })
+      .returning({ lastSeq: devices.lastSeq });
+    return row!.lastSeq;
   }
 
   /** Checks name, permission and arguments; a string is the rejection code. */
@@ -162,44 +168,46 @@ export function syncService(
       const notices: Notice[] = [];
       const response = await db.transaction(async (tx) => {
         const last = await lockFeed(tx, ctx.entityId);
-        const dev = await device(tx, ctx, body.deviceId, receivedAt);
         const entries = body.mutations.map(readEntry);
         // Only keys that fit the log are looked up: an int4 or uuid column refuses the rest.
         const keyed = entries.filter((e) => e.ok || e.loggable).map((e) => e.m);
         const ids = keyed.map((m) => m.mutationId);
         const seqs = keyed.map((m) => m.seq);
-        const known = new Map(
-          (ids.length
-            ? await tx
-                .select({ id: mutationLog.mutationId, status: mutationLog.status, code: mutationLog.code })
-                .from(mutationLog)
-                .where(and(eq(mutationLog.entityId, ctx.entityId), inArray(mutationLog.mutationId, ids)))
-            : []
-          ).map((r) => [r.id, r]),
-        );
-        // A seq this device already used for another mutation can never be applied under it.
-        const takenSeqs = new Set(
-          (seqs.length
-            ? await tx
-                .select({ seq: mutationLog.seq })
-                .from(mutationLog)
-                .where(
-                  and(
-                    eq(mutationLog.entityId, ctx.entityId),
-                    eq(mutationLog.deviceId, body.deviceId),
-                    inArray(mutationLog.seq, seqs),
+        // One lookup of the log: the batch's mutation ids, and this device's seqs among them.
+        const logged = ids.length
+          ? await tx
+              .select({
+                id: mutationLog.mutationId,
+                status: mutationLog.status,
+                code: mutationLog.code,
+                deviceId: mutationLog.deviceId,
+                seq: mutationLog.seq,
+              })
+              .from(mutationLog)
+              .where(
+                and(
+                  eq(mutationLog.entityId, ctx.entityId),
+                  or(
+                    inArray(mutationLog.mutationId, ids),
+                    and(eq(mutationLog.deviceId, body.deviceId), inArray(mutationLog.seq, seqs)),
                   ),
-                )
-            : []
-          ).map((r) => r.seq),
+                ),
+              )
+          : [];
+        const asked = new Set(ids);
+        const known = new Map(logged.filter((r) => asked.has(r.id)).map((r) => [r.id, r]));
+        // A seq this device already used for another mutation can never be applied under it.
+        const wantedSeqs = new Set(seqs);
+        const takenSeqs = new Set(
+          logged.filter((r) => r.deviceId === body.deviceId && wantedSeqs.has(r.seq)).map((r) => r.seq),
         );
         const results: MutationResult[] = [];
         const logRows: LogRow[] = [];
         const changes: ChangeInput[] = [];
-        let lastSeq = dev.lastSeq;
+        let lastSeq = 0;
         const settle = (slot: number, m: Mutation, code: string | null) => {
           const status = code ? 'rejected' : 'applied';
-          known.set(m.mutationId, { id: m.mutationId, status, code });
+          known.set(m.mutationId, { id: m.mutationId, status, code, deviceId: body.deviceId, seq: m.seq });
           results[slot] = code
             ? { seq: m.seq, mutationId: m.mutationId, status, code, message: errorMessage(ctx.lang, code) }
             : { seq: m.seq, mutationId: m.mutationId, status };
@@ -269,7 +277,13 @@ export function syncService(
             continue;
           }
           takenSeqs.add(m.seq);
-          known.set(m.mutationId, { id: m.mutationId, status: 'applied', code: null });
+          known.set(m.mutationId, {
+            id: m.mutationId,
+            status: 'applied',
+            code: null,
+            deviceId: body.deviceId,
+            seq: m.seq,
+          });
           const slot = results.length;
           results.push(undefined as unknown as MutationResult);
           const prepared = entry.ok ? prepare(ctx, m) : 'validation_failed';
@@ -287,9 +301,9 @@ export function syncService(
         await flush();
         for (let i = 0; i < logRows.length; i += LOG_CHUNK)
           await tx.insert(mutationLog).values(logRows.slice(i, i + LOG_CHUNK));
-        await tx.update(devices).set({ lastSeq, lastSeenAt: receivedAt }).where(deviceOf(ctx, body.deviceId));
+        const deviceSeq = await advanceDevice(tx, ctx, body.deviceId, lastSeq, receivedAt);
         changed = (await writeChanges(tx, ctx.entityId, last, changes)) !== last;
-        return { results, lastSeq, serverTime: now() };
+        return { results, lastSeq: deviceSeq, serverTime: now() };
       });
       if (changed) onChanged(ctx.entityId);
       analyzeIfGrown(body.mutations.length);
@@ -298,13 +312,19 @@ export function syncService(
     },
 
     async pull(ctx: RequestContext, q: { deviceId: string; cursor?: string; limit: number }): Promise<PullResponse> {
-      const from = decodeCursor(q.cursor);
+      const from = decodePullCursor(q.cursor);
       const last = await lastChangeSeq(db, ctx.entityId);
-      const reset = from === null || from > last;
-      const start = reset ? 0 : from;
+      const reset = from === null || from.seq > last;
+      const start = reset ? 0 : from.seq;
+      // A first sync (from the start) keeps one window for all its pages (server/sync/scope.ts).
+      const snapshot = start === 0 ? { end: last, at: now() } : from?.snapshot;
       const rows = await changesAfter(db, ctx.entityId, start, q.limit + 1);
       const receive = receiverFor(ctx.permissions);
       const page = rows.slice(0, q.limit);
+      const received = page.flatMap((r) => {
+        const change = receive({ table: r.tbl, id: r.rowId, op: r.op, version: r.version, data: r.data });
+        return change ? [{ seq: Number(r.seq), change }] : [];
+      });
       const [dev] = await db
         .select({ lastSeq: devices.lastSeq, lastSeenAt: devices.lastSeenAt })
         .from(devices)
@@ -330,11 +350,11 @@ export function syncService(
         .orderBy(desc(mutationLog.seq))
         .limit(REJECTIONS_KEPT);
       return {
-        // Rows the caller may not receive are left out; the cursor still moves past them.
-        changes: page.flatMap(
-          (r) => receive({ table: r.tbl, id: r.rowId, op: r.op, version: r.version, data: r.data }) ?? [],
-        ),
-        cursor: encodeCursor(page.length ? Number(page[page.length - 1]!.seq) : start),
+        // Rows the caller may not receive, or not hold, are left out; the cursor still moves past them.
+        changes: scopes
+          ? await scopePage(db, scopes, ctx.entityId, ctx.permissions, received, snapshot, now())
+          : received.map((r) => r.change),
+        cursor: encodePullCursor(page.length ? Number(page[page.length - 1]!.seq) : start, snapshot),
         hasMore: rows.length > q.limit,
         lastSeq: dev?.lastSeq ?? 0,
         rejections: rejected.map((r) => ({

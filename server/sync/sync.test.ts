@@ -42,7 +42,8 @@ eachDatabase((get) => {
       )[0]!.n,
     );
 
-  let clockTick = 1_700_000_000_000;
+  // Today on the test clock (15 January 2026, 09:00 UTC): a device's scope holds today's events.
+  let clockTick = Date.UTC(2026, 0, 15, 8, 0, 0);
   const signIn = (seq: number, personId: string, extra: Record<string, unknown> = {}) => ({
     seq,
     mutationId: uuidv7(),

@@ -8,6 +8,7 @@ import { visitEvents } from '../db/schema/sync';
 import { forbidden } from '../http/api-error';
 import type { ApplyContext, BatchItem, BulkApplyContext, FeatureMutations } from '../sync/handlers';
 import { judgeEvent } from '../attendance/attendance-judge';
+import { judgeEvents } from '../attendance/attendance-judge-many';
 import { pairVisits } from '../dashboard/visit-pairing';
 import { massScopeCodes } from '../dashboard/mass-scope';
 import { eventChange } from './visits.projections';
@@ -116,7 +117,13 @@ async function recordEvents(
           },
         ],
   );
-  for (const r of rows) r.details = await judged(a, r);
+  // One judgement for the run (server/attendance/attendance-judge-many.ts), not queries per event.
+  const details = await judgeEvents(
+    a.tx,
+    entityId,
+    rows.map((r) => ({ ...r, eventId: r.id, source: 'dashboard' as const })),
+  );
+  rows.forEach((r, n) => (r.details = details[n] as typeof r.details));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const pairIds: string[] = [];
   for (let i = 0; i < rows.length; i += 500) {

@@ -21,7 +21,16 @@ export interface TableDef<S extends v.GenericSchema = v.GenericSchema> {
   /** The pull sends this table's rows only to callers holding one of these; 'everyone' = any logged-in caller or device. */
   readonly receive: 'everyone' | readonly AnyPermission[];
   readonly redact?: readonly Redaction[];
+  /** Which of its rows a device holds (issue 21, sync/catalogue/scope.ts); none: every row it receives. */
+  readonly scope?: RowScope;
 }
+
+/** presence: sign-in/out events (time `at`, `personId`, `kind`): the window plus whatever decides
+ * who is on site; history: rows timed by `time` within the window; upcoming: expected visits. */
+export type RowScope =
+  | { readonly kind: 'presence' }
+  | { readonly kind: 'history'; readonly time: string }
+  | { readonly kind: 'upcoming'; readonly time: string };
 
 export const defineTable = <S extends v.GenericSchema>(def: TableDef<S>): TableDef<S> => def;
 

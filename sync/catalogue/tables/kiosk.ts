@@ -79,6 +79,7 @@ export const kioskTables = {
     }),
     indexes: ['personId', 'at'],
     receive: journeyRecord,
+    scope: { kind: 'history', time: 'at' },
   }),
   complianceAnswers: defineTable({
     row: row({

@@ -23,6 +23,8 @@ export const preregistrationTables = {
     }),
     indexes: ['personId', 'visitAt', 'status'],
     receive: ['users', 'kiosk_device'],
+    // A kiosk holds yesterday to a few days ahead; an admin's device every expected visit.
+    scope: { kind: 'upcoming', time: 'visitAt' },
   }),
   qrRevocations: defineTable({
     row: row({ reason: text, lifted: num }),
