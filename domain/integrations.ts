@@ -83,10 +83,43 @@ export const azureCredentials = v.object({
   clientSecret: text(500),
 });
 
+/** Google Workspace: the token comes from the consent flow (/googleAD/auth/…), never typed. */
+export const googleCredentials = v.object({ kind: v.literal('googleAD') });
+export const paxtonCredentials = v.object({
+  kind: v.literal('paxton'),
+  username: v.pipe(text(100), v.nonEmpty('validation.required')),
+  /** Empty on update keeps the stored password. */
+  password: text(200),
+  clientId: v.pipe(text(100), v.nonEmpty('validation.required')),
+  serverUrl: v.pipe(text(300), v.nonEmpty('validation.required'), v.url('integrationSettings.validation.url')),
+});
+export const wondeCredentials = v.object({
+  kind: v.literal('wonde'),
+  schoolId: v.pipe(text(50), v.nonEmpty('validation.required')),
+  /** Empty on update keeps the stored token. */
+  token: text(500),
+});
+export const credentialsInput = v.variant('kind', [
+  azureCredentials,
+  googleCredentials,
+  paxtonCredentials,
+  wondeCredentials,
+]);
+/** The secret each kind takes on create and keeps when left empty on update. */
+export const SECRET_FIELD = { azureAD: 'clientSecret', paxton: 'password', wonde: 'token', googleAD: null } as const;
+
+/** What the API sends back: the kind's plain fields, secrets empty, and whether a consent
+ *  flow (Google, Microsoft) has stored tokens, with the account that consented. */
+export type CredentialsWire =
+  | { kind: 'azureAD'; tenantId: string; clientId: string; clientSecret: '' }
+  | { kind: 'googleAD' }
+  | { kind: 'paxton'; username: string; password: ''; clientId: string; serverUrl: string }
+  | { kind: 'wonde'; schoolId: string; token: '' };
+
 export const integrationInput = v.pipe(
   v.object({
     name: v.pipe(text(50), v.nonEmpty('integrations.validation.name_required')),
-    credentials: azureCredentials,
+    credentials: credentialsInput,
     frequency: v.picklist(SYNC_FREQUENCIES, 'validation.required'),
     mapping: v.record(
       v.pipe(v.string(), v.regex(/^(fullName|email|phone|custom:[0-9a-f-]{36})$/, 'integrations.validation.mapping')),
@@ -120,7 +153,10 @@ export interface IntegrationWire {
   status: IntegrationStatus;
   frequency: SyncFrequency;
   auto_sync: boolean;
-  credentials: { kind: 'azureAD'; tenantId: string; clientId: string; clientSecret: '' };
+  credentials: CredentialsWire;
+  /** A consent flow stored tokens (Google, Microsoft), and for which account. */
+  connected: boolean;
+  connected_account: string | null;
   mapping: Record<string, string>;
   sites: string[];
   groups: string[];
@@ -143,3 +179,11 @@ export interface SyncRunWire {
   started_at: string;
   finished_at: string | null;
 }
+
+/** The three sealed segments of /googleAD/auth/… (and /azureAD/auth/…) the dashboard posts back
+ *  so the consent's tokens are stored under the signed-in admin (server/integrations/oauth-consent.ts). */
+export const oauthCompletion = v.object({
+  access_token: v.pipe(v.string('validation.required'), v.minLength(1, 'validation.required'), v.maxLength(12_000)),
+  refresh_token: v.pipe(v.string('validation.required'), v.minLength(1, 'validation.required'), v.maxLength(12_000)),
+  encrypted_email: v.pipe(v.string('validation.required'), v.minLength(1, 'validation.required'), v.maxLength(2000)),
+});

@@ -155,6 +155,14 @@ export const ROUTES: readonly RouteDef[] = [
     'integration',
     'integration',
   ),
+  // Microsoft's equivalent of the Google consent landing (issue 18; the spec names only Google's).
+  priv(
+    '/azureAD/auth/:accessToken/:refreshToken/:encryptedEmail',
+    'azureAdAuth',
+    'integrations',
+    'integration',
+    'integration',
+  ),
   priv('/emergency-list', 'emergencyList', 'emergency', 'emergency', 'show_emergency_list'),
   priv('/emergency-sessions', 'emergencySessions', 'emergency', 'emergency', 'show_emergency_sessions'),
   priv(

@@ -58,6 +58,8 @@ import { companyRoutes } from './company/company.routes';
 import { enforceTwoStep } from './two-step/enforcement';
 import { twoStepRoutes } from './two-step/two-step.routes';
 import { integrationsRoutes } from './integrations/integrations.routes';
+import { integrationOAuthRoutes } from './integrations/oauth.routes';
+import { writeBackRoutes } from './integrations/write-back.routes';
 import { ssoRoutes } from './sso/sso.routes';
 import { oneTimeLoginRoutes } from './sso/one-time-login.routes';
 import { passportRoutes } from './passport/passport.routes';
@@ -208,6 +210,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { reports: services.reports, exports: services.exports });
   await app.register(importRoutes, { imports: services.imports });
   await app.register(integrationsRoutes, { integrations: services.integrations, sync: services.integrationJobs });
+  await app.register(integrationOAuthRoutes, { consent: services.integrationConsent, publicUrl: deps.publicUrl });
+  await app.register(writeBackRoutes, {
+    attendanceCodes: services.attendanceCodes,
+    writeBack: services.writeBack,
+    jobs: services.writeBackJobs,
+  });
   await app.register(timesheetRoutes, { db: deps.database.db, now: deps.now });
   await app.register(moreReportsRoutes, { reports: services.moreReports });
   await app.register(companyRoutes, { company: services.company, publicUrl: deps.publicUrl });

@@ -1,7 +1,8 @@
 // How the sync job reaches a directory: credentials sealed at rest with AES-256-GCM under
 // INTEGRATION_KEY (any long random string, hashed to 32 bytes; without it a fixed development
 // key is used and said so), and a client per kind with base URLs from the environment
-// (GRAPH_BASE_URL, GRAPH_AUTH_URL, GOOGLE_BASE_URL, GOOGLE_AUTH_URL, WONDE_BASE_URL; Paxton's is
+// (GRAPH_BASE_URL, GRAPH_AUTH_URL, GOOGLE_BASE_URL, GOOGLE_AUTH_URL, GOOGLE_ACCOUNTS_URL,
+// WONDE_BASE_URL; GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET are Gatehouse's Google app; Paxton's is
 // the integration's own server url; tests point them at tests/fake-directories).
 import {
   DirectoryError,
@@ -41,11 +42,15 @@ export const directoryClientFor: ClientFactory = (credentials, options) => {
       ...options,
     });
   if (credentials.kind === 'googleAD')
-    return googleDirectoryClient(credentials, {
-      baseUrl: env.GOOGLE_BASE_URL || undefined,
-      authUrl: env.GOOGLE_AUTH_URL || undefined,
-      ...options,
-    });
+    // Gatehouse's own Google app renews consent tokens (server/integrations/oauth-flow.ts).
+    return googleDirectoryClient(
+      { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, ...credentials },
+      {
+        baseUrl: env.GOOGLE_BASE_URL || undefined,
+        authUrl: env.GOOGLE_AUTH_URL || undefined,
+        ...options,
+      },
+    );
   if (credentials.kind === 'wonde')
     return wondeClient(credentials, { baseUrl: env.WONDE_BASE_URL || undefined, ...options });
   if (credentials.kind === 'paxton') return paxtonClient(credentials, options);

@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { integrationLogs, integrationSyncRuns, integrations } from '../db/schema/index';
 import { withFeed, type Executor } from '../sync/changes';
 import { applyPage } from './apply-page';
+import { integrationTokens } from './token-store';
 import type { CredentialsBox, ClientFactory } from './directory-access';
 import { DirectoryError, type DirectoryPerson } from './directories/directory-client';
 
@@ -26,6 +27,7 @@ export function integrationSync(
   onChanged: (entityId: string) => void,
 ) {
   const active = new Set<string>();
+  const tokens = integrationTokens(db, box, now);
   let stopping = false;
 
   const log = (i: Integration, runId: string | null, level: 'info' | 'warning' | 'error', code: string, params = {}) =>
@@ -116,11 +118,9 @@ export function integrationSync(
     let pages = 0;
     let token = job.pageToken;
     try {
-      const client = clientFor(box.open(integ.credentials), {
-        onTokens: async (t) => {
-          await db.update(integrations).set({ tokenObtainedAt: t.obtainedAt }).where(integWhere(integ));
-        },
-      });
+      // A consent token missing its time or 24 h old is renewed first (server/integrations/token-store.ts).
+      const credentials = await tokens.fresh(integ);
+      const client = clientFor(credentials, { onTokens: (t) => tokens.store(integ, credentials, t) });
       if (!token) await log(integ, job.id, 'info', job.full ? 'started_full' : 'started_delta');
       let cursor: string | null = null;
       for (;;) {

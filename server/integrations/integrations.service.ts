@@ -25,6 +25,7 @@ import { assertAllowed, type RequestContext } from '../http/context';
 import type { CredentialsBox } from './directory-access';
 import type { IntegrationSync } from './integration-sync';
 import { integrationReview, type DuplicateAction } from './integration-review';
+import { credentialErrors, mergedCredentials, publicCredentials } from './settings-credentials';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Row = typeof integrations.$inferSelect;
@@ -65,12 +66,7 @@ export function integrationsService(db: Db, now: () => number, box: CredentialsB
       status: row.status,
       frequency: row.frequency,
       auto_sync: row.autoSync,
-      credentials: {
-        kind: 'azureAD',
-        tenantId: c.kind === 'azureAD' ? c.tenantId : '',
-        clientId: c.kind === 'azureAD' ? c.clientId : '',
-        clientSecret: '',
-      },
+      ...publicCredentials(c),
       mapping: row.mapping,
       sites: row.sites,
       groups: row.groups,
@@ -108,17 +104,17 @@ export function integrationsService(db: Db, now: () => number, box: CredentialsB
         .where(and(eq(userTypes.entityId, ctx.entityId), eq(userTypes.id, input.user_type_id)));
       if (!t) errors.user_type_id = ['validation.uuid'];
     }
-    if (!input.credentials.clientSecret && !old) errors['credentials.clientSecret'] = ['validation.required'];
+    Object.assign(errors, credentialErrors(input.credentials, old ? box.open(old.credentials) : null));
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
   function sealed(input: IntegrationInput, old?: Row) {
-    const before = old ? box.open(old.credentials) : null;
-    const secret = input.credentials.clientSecret || (before?.kind === 'azureAD' ? before.clientSecret : '');
-    return box.seal({ ...input.credentials, clientSecret: secret });
+    return box.seal(mergedCredentials(input.credentials, old ? box.open(old.credentials) : null));
   }
 
   return {
+    /** The caller's integration or 404 (attendance codes and write-back find theirs through it). */
+    own,
     async list(ctx: RequestContext) {
       assertAllowed(ctx, 'integration');
       const access = await siteAccess(ctx);

@@ -39,6 +39,21 @@ const BUILT: Record<string, RouteModule> = {
     import('../features/integrations/components/integration-rows-pages').then((m) => ({
       Component: m.IntegrationValidPage,
     })),
+  '/attendance-codes/:integId/:integName': () =>
+    import('../features/integrations/components/attendance-codes-page').then((m) => ({
+      Component: m.AttendanceCodesPage,
+    })),
+  '/write-back': () =>
+    import('../features/integrations/components/write-back-page').then((m) => ({ Component: m.WriteBackPage })),
+  // Google/Microsoft consent landings: store the sealed tokens, then back to the integration.
+  '/googleAD/auth/:accessToken/:refreshToken/:encryptedEmail': () =>
+    import('../features/integrations/components/consent-complete-page').then((m) => ({
+      Component: m.ConsentCompletePage,
+    })),
+  '/azureAD/auth/:accessToken/:refreshToken/:encryptedEmail': () =>
+    import('../features/integrations/components/consent-complete-page').then((m) => ({
+      Component: m.ConsentCompletePage,
+    })),
   '/view-integration/:integId/:integName': () =>
     import('../features/integrations/components/view-integration-page').then((m) => ({
       Component: m.ViewIntegrationPage,

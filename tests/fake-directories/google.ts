@@ -44,6 +44,8 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}) {
   let malformed = 0;
   let hanging = 0;
   const requests: string[] = [];
+  const codes = new Set<string>();
+  const tokenForms: Record<string, string>[] = [];
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -54,10 +56,33 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}) {
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     if (hanging > 0) return void hanging--; // never answers: the client's timeout must fire
 
+    // Consent (accounts.google.com/o/oauth2/v2/auth): the admin agrees at once; back with a code.
+    if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
+      const code = `google-code-${codes.size + 1}`;
+      codes.add(code);
+      const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://invalid/');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      return void res.writeHead(302, { location: back.toString() }).end();
+    }
     if (req.method === 'POST' && url.pathname === '/token') {
       let raw = '';
       for await (const chunk of req) raw += String(chunk);
       const form = new URLSearchParams(raw);
+      tokenForms.push(Object.fromEntries(form));
+      if (form.get('grant_type') === 'authorization_code') {
+        if (!codes.delete(form.get('code') ?? '')) return send(res, 400, { error: 'invalid_grant' });
+        const token = `google-access-${++issued}`;
+        validTokens.add(token);
+        const claims = Buffer.from(JSON.stringify({ email: 'it-admin@school.example' })).toString('base64url');
+        return send(res, 200, {
+          access_token: token,
+          refresh_token: refreshToken,
+          id_token: `eyJhbGciOiJub25lIn0.${claims}.`,
+          expires_in: 3599,
+          token_type: 'Bearer',
+        });
+      }
       if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== refreshToken) {
         return send(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
       }
@@ -110,6 +135,8 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}) {
     url: `http://127.0.0.1:${port}`,
     people,
     requests,
+    /** Every form posted to /token (code exchanges and refreshes), oldest first. */
+    tokenForms,
     /** Google takes no write-back; kept so every fake has the same shape. */
     writeBacks: [] as unknown[],
     failNext(status: number, count = 1) {

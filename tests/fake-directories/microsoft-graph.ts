@@ -36,7 +36,11 @@ export interface FakeGraph {
   /** Every token handed out so far answers 401 from now on. */
   expireTokens(): void;
   requests: { path: string; auth: string | null }[];
+  /** Write-back PATCH /users/{id} bodies, in order. */
+  writeBacks: { id: string; body: unknown }[];
   tokenRequests: number;
+  /** Refresh-token grants answered (the consent flow's renewals). */
+  refreshGrants: number;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,7 @@ export async function startFakeGraph(
   const people = new Map<string, { user: FakeGraphUser; seq: number }>();
   const removed = new Map<string, number>();
   const valid = new Set<string>();
+  const grants = new Set<string>();
   let seq = 0;
   let tokens = 0;
   let failing = { n: 0, status: 500, after: 0 };
@@ -87,6 +92,15 @@ export async function startFakeGraph(
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', fake.url);
+      if (url.pathname.endsWith('/oauth2/v2.0/authorize') && req.method === 'GET') {
+        // The admin consents at once; back to the redirect URI with a one-time code.
+        const code = `code-${grants.size + 1}-${Date.now()}`;
+        grants.add(code);
+        const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://invalid/');
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        return void res.writeHead(302, { location: back.toString() }).end();
+      }
       if (url.pathname.endsWith('/oauth2/v2.0/token') && req.method === 'POST') {
         fake.tokenRequests++;
         const form = new URLSearchParams(await body(req));
@@ -99,6 +113,26 @@ export async function startFakeGraph(
             error_description: 'AADSTS7000215: Invalid client secret.',
           });
         const token = `tok-${++tokens}`;
+        // Delegated grants (the consent flow): a code once, then rotating refresh tokens.
+        const grant = form.get('grant_type');
+        if (grant === 'authorization_code' || grant === 'refresh_token') {
+          const used = grant === 'authorization_code' ? form.get('code') : form.get('refresh_token');
+          if (!used || !grants.delete(used)) return send(res, 400, { error: 'invalid_grant' });
+          fake.refreshGrants += grant === 'refresh_token' ? 1 : 0;
+          const refresh = `refresh-${tokens}`;
+          grants.add(refresh);
+          valid.add(token);
+          const claims = Buffer.from(JSON.stringify({ preferred_username: 'it-admin@contoso.test' })).toString(
+            'base64url',
+          );
+          return send(res, 200, {
+            token_type: 'Bearer',
+            expires_in: 3599,
+            access_token: token,
+            refresh_token: refresh,
+            id_token: `eyJhbGciOiJub25lIn0.${claims}.`,
+          });
+        }
         valid.add(token);
         return send(res, 200, { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token });
       }
@@ -117,6 +151,15 @@ export async function startFakeGraph(
         value: rows.slice(skip, skip + top),
         ...(skip + top < rows.length ? { '@odata.nextLink': link(skip + top) } : {}),
       });
+      // Write-back: PATCH /users/{id} answers 204 like Graph; the body is kept for the tests.
+      const patched = /^\/v1\.0\/users\/([^/]+)$/.exec(url.pathname);
+      if (patched && req.method === 'PATCH') {
+        const id = decodeURIComponent(patched[1]!);
+        if (!people.has(id)) return send(res, 404, { error: { code: 'Request_ResourceNotFound', message: id } });
+        fake.writeBacks.push({ id, body: JSON.parse(await body(req)) as unknown });
+        res.writeHead(204).end();
+        return;
+      }
       if (url.pathname === '/v1.0/users') {
         const rows = list().map((p) => wire(p.user));
         return send(
@@ -190,7 +233,9 @@ export async function startFakeGraph(
       valid.clear();
     },
     requests: [],
+    writeBacks: [],
     tokenRequests: 0,
+    refreshGrants: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;

@@ -86,8 +86,25 @@ export class DirectoryError extends Error {
 /** Per-kind credentials, as the spec lists them (spec 1 §3 Integration). OAuth kinds also
  *  carry the tokens their consent flow returned. */
 export type DirectoryCredentials =
-  | { kind: 'googleAD'; accessToken: string; refreshToken: string | null; clientId?: string; clientSecret?: string }
-  | { kind: 'azureAD'; tenantId: string; clientId: string; clientSecret: string }
+  | {
+      kind: 'googleAD';
+      accessToken: string;
+      refreshToken: string | null;
+      clientId?: string;
+      clientSecret?: string;
+      /** The Google account that consented (server/integrations/oauth-flow.ts). */
+      account?: string;
+    }
+  | {
+      kind: 'azureAD';
+      tenantId: string;
+      clientId: string;
+      clientSecret: string;
+      /** Set by the Microsoft consent flow: delegated tokens, refreshed with the refresh-token grant. */
+      accessToken?: string;
+      refreshToken?: string | null;
+      account?: string;
+    }
   | { kind: 'paxton'; username: string; password: string; clientId: string; serverUrl: string }
   | { kind: 'wonde'; schoolId: string; token: string };
 

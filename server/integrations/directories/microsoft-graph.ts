@@ -12,10 +12,15 @@ import {
   type DirectoryGroup,
   type DirectoryPage,
   type DirectoryPerson,
+  type WriteBackRecord,
 } from './directory-client';
 
 export const GRAPH_BASE_URL = 'https://graph.microsoft.com/v1.0';
 export const GRAPH_AUTH_URL = 'https://login.microsoftonline.com';
+/** Where write-back keeps a person's latest attendance mark (Exchange custom attribute 15). */
+export const GRAPH_WRITE_BACK_ATTRIBUTE = 'extensionAttribute15';
+/** Delegated scopes the consent flow asks for; offline_access brings the refresh token. */
+export const GRAPH_DELEGATED_SCOPE = 'offline_access User.Read.All GroupMember.Read.All';
 /** Graph's largest page for /users. */
 const PAGE_SIZE = 999;
 const SELECT = [
@@ -96,22 +101,31 @@ export function microsoftGraphClient(
     const res = await send(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // After the consent flow (oauth-flow.ts) the delegated refresh token is used, else app-only.
       body: new URLSearchParams({
-        grant_type: 'client_credentials',
         client_id: credentials.clientId,
         client_secret: credentials.clientSecret,
-        scope: 'https://graph.microsoft.com/.default',
+        ...(credentials.refreshToken
+          ? { grant_type: 'refresh_token', refresh_token: credentials.refreshToken, scope: GRAPH_DELEGATED_SCOPE }
+          : { grant_type: 'client_credentials', scope: 'https://graph.microsoft.com/.default' }),
       }),
     });
     if (res.status === 400 || res.status === 401 || res.status === 403)
       throw new DirectoryError('auth', 'Microsoft Entra ID refused the tenant id, client id or secret', res.status);
     if (!res.ok) throw new DirectoryError('unavailable', `token endpoint answered ${res.status}`, res.status);
-    const body = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
+    const body = (await res.json().catch(() => null)) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+      refresh_token?: unknown;
+    } | null;
     const value = str(body?.access_token);
     if (!value) throw new DirectoryError('malformed', 'token endpoint sent no access_token');
     const obtainedAt = new Date();
     token = { value, expiresAt: obtainedAt.getTime() + Number(body?.expires_in ?? 3600) * 1000 - EARLY_MS };
-    await options.onTokens?.({ accessToken: value, refreshToken: null, obtainedAt });
+    // Microsoft rotates refresh tokens: the new one replaces the stored one.
+    if (credentials.refreshToken)
+      credentials = { ...credentials, refreshToken: str(body?.refresh_token) ?? credentials.refreshToken };
+    await options.onTokens?.({ accessToken: value, refreshToken: credentials.refreshToken ?? null, obtainedAt });
     return value;
   }
 
@@ -166,6 +180,29 @@ export function microsoftGraphClient(
       const delta = str(page['@odata.deltaLink']);
       if (!more && !delta) throw new DirectoryError('malformed', `delta page without nextLink or deltaLink (${url})`);
       return { upserts, removedIds, next: more, cursor: more ? null : delta };
+    },
+    /** Write-back (issue 18): the person's latest register mark, `<code> <date> <session>`, into
+     *  an Exchange custom attribute with PATCH /users/{id} (Graph answers 204); marks come oldest
+     *  first, so the last one stays. Needs User.ReadWrite.All and a cloud-only user. */
+    async writeBack(records: WriteBackRecord[]): Promise<void> {
+      for (const r of records) {
+        const url = `${base}/users/${encodeURIComponent(r.externalId)}`;
+        const mark = [r.code, r.date, r.session].filter(Boolean).join(' ');
+        const body = JSON.stringify({ onPremisesExtensionAttributes: { [GRAPH_WRITE_BACK_ATTRIBUTE]: mark } });
+        const patch = (t: string) =>
+          send(url, {
+            method: 'PATCH',
+            headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+            body,
+          });
+        let res = await patch(token && token.expiresAt > Date.now() ? token.value : await fetchToken());
+        if (res.status === 401) res = await patch(await fetchToken());
+        if (res.status === 401 || res.status === 403)
+          throw new DirectoryError('auth', 'Microsoft Graph refused the write (User.ReadWrite.All)', res.status);
+        if (res.status === 400 || res.status === 404)
+          throw new DirectoryError('malformed', `Microsoft Graph refused the mark of ${r.externalId}`, res.status);
+        if (!res.ok) throw new DirectoryError('unavailable', `Microsoft Graph answered ${res.status}`, res.status);
+      }
     },
   };
 }

@@ -1,12 +1,13 @@
-// /integration-settings (issue 18): create or edit a Microsoft Entra ID integration — its
-// credentials (the secret is never shown again; empty keeps it), which directory fields fill
-// Gatehouse's fields, what is selected (fields, groups) and how often it syncs.
+// /integration-settings (issue 18): create or edit an integration with any of the four
+// directories — its credentials (or Google/Microsoft consent), which directory fields fill
+// Gatehouse's fields, what is selected (sites, fields, groups: at least one) and how often it
+// syncs. The directory is fixed once created (its people are linked by that directory's ids).
 import {
   Alert,
   Button,
   Group,
+  MultiSelect,
   Paper,
-  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -14,186 +15,161 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { SYNC_FREQUENCIES, type IntegrationWire, type SyncFrequency } from '../../../../domain/integrations';
-import { api } from '../../../api/client';
+import {
+  INTEGRATION_KINDS,
+  SYNC_FREQUENCIES,
+  type IntegrationKind,
+  type SyncFrequency,
+} from '../../../../domain/integrations';
+import { NeedsConnection } from '../../../ui/needs-connection';
 import { PageTitle } from '../../../ui/page-title';
 import { useIntegrationData } from '../hooks/use-integration-data';
+import { MAPPED, useIntegrationSettingsForm, type SettingsForm } from '../hooks/use-integration-settings-form';
+import { CredentialsSettingsFields } from './credentials-settings-fields';
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+const CONSENT_OUTCOMES = ['refused', 'expired', 'failed'] as const;
 
 export function IntegrationSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = useSearchParams()[0].get('id');
-  const [form, setForm] = useState({
-    name: '',
-    tenantId: '',
-    clientId: '',
-    clientSecret: '',
-    frequency: 'daily' as SyncFrequency,
-    fullName: '',
-    email: '',
-    phone: '',
-    fields: 'department',
-    groups: '',
-    sites: [] as string[],
-    userTypeId: null as string | null,
-  });
-  // The type synced people get (a kiosk journey shows only its user types).
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const consent = CONSENT_OUTCOMES.find((c) => c === params.get('consent'));
+  const { form, setForm, saved, errors, offline, busy, save, connect } = useIntegrationSettingsForm(id);
+  // The type synced people get (a kiosk journey shows only its user types), and the sites.
   const types = useIntegrationData<{ id: string; name: string }[]>('/user-types').data ?? [];
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failed, setFailed] = useState(false);
+  const sites = useIntegrationData<{ id: string; name: string }[]>('/sites').data ?? [];
   // The value is read now: React clears currentTarget once the handler returns.
-  const set = (k: keyof typeof form) => (e: { currentTarget: { value: string } }) => {
+  const set = (k: keyof SettingsForm) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
     setForm((f) => ({ ...f, [k]: value }));
   };
   const err = (k: string) => errors[k]?.map((m) => t(m)).join(' ');
 
-  useEffect(() => {
-    if (!id) return;
-    void api.get<{ data: IntegrationWire }>(`/integrations/${id}`).then((res) => {
-      if (!res.ok) return setFailed(true);
-      const i = res.data.data;
-      setForm({
-        name: i.name,
-        tenantId: i.credentials.tenantId,
-        clientId: i.credentials.clientId,
-        clientSecret: '',
-        frequency: i.frequency,
-        fullName: i.mapping.fullName ?? '',
-        email: i.mapping.email ?? '',
-        phone: i.mapping.phone ?? '',
-        fields: i.fields.join(', '),
-        groups: i.groups.join(', '),
-        sites: i.sites,
-        userTypeId: i.user_type_id,
-      });
-    });
-  }, [id]);
-
-  async function save() {
-    const mapping = Object.fromEntries(
-      (['fullName', 'email', 'phone'] as const).filter((k) => form[k].trim()).map((k) => [k, form[k].trim()]),
-    );
-    const body = {
-      name: form.name,
-      credentials: {
-        kind: 'azureAD',
-        tenantId: form.tenantId,
-        clientId: form.clientId,
-        clientSecret: form.clientSecret,
-      },
-      frequency: form.frequency,
-      mapping,
-      sites: form.sites,
-      groups: list(form.groups),
-      fields: list(form.fields),
-      user_type_id: form.userTypeId,
-    };
-    const res = id
-      ? await api.request<{ data: IntegrationWire }>('PUT', `/integrations/${id}`, { body })
-      : await api.post<{ data: IntegrationWire }>('/integrations', body);
-    if (res.ok) return navigate(`/sync-status?id=${res.data.data.id}`);
-    setErrors(res.body?.errors ?? { name: ['errors.generic'] });
+  async function submit() {
+    const integ = await save();
+    if (integ) navigate(`/sync-status?id=${integ.id}`);
   }
 
   return (
-    <Stack gap="md" data-testid="integration-settings">
-      <PageTitle>{t(id ? 'integrations.settings.editTitle' : 'integrations.settings.title')}</PageTitle>
-      {failed ? <Alert color="yellow">{t('integrations.needsConnection')}</Alert> : null}
+    <Stack gap="md" data-testid="integration-settings" data-kind={form.kind} data-loaded={!id || saved !== null}>
+      <PageTitle>{t(id ? 'integrations.settings.editTitle' : 'integrationSettings.newTitle')}</PageTitle>
+      {offline ? <NeedsConnection /> : null}
+      {consent ? (
+        <Alert color={consent === 'refused' ? 'yellow' : 'red'} data-testid="consent-outcome">
+          {t(`integrationSettings.consent.${consent === 'failed' ? 'failedExchange' : consent}`)}
+        </Alert>
+      ) : null}
+      {errors._ ? <Alert color="red">{err('_')}</Alert> : null}
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
-          <Text c="dimmed">{t('integrations.settings.azureHint')}</Text>
-          <TextInput
-            label={t('integrations.settings.name')}
-            data-testid="integration-name"
-            value={form.name}
-            onChange={set('name')}
-            error={err('name')}
-            required
-          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={t('integrations.settings.tenantId')}
-              data-testid="integration-tenantId"
-              value={form.tenantId}
-              onChange={set('tenantId')}
-              error={err('credentials.tenantId')}
+              label={t('integrations.settings.name')}
+              data-testid="integration-name"
+              value={form.name}
+              onChange={set('name')}
+              error={err('name')}
               required
             />
-            <TextInput
-              label={t('integrations.settings.clientId')}
-              data-testid="integration-clientId"
-              value={form.clientId}
-              onChange={set('clientId')}
-              error={err('credentials.clientId')}
-              required
+            <Select
+              label={t('integrationSettings.kind')}
+              data-testid="integration-kind"
+              data={INTEGRATION_KINDS.map((k) => ({ value: k, label: t(`integrations.kind.${k}`) }))}
+              value={form.kind}
+              onChange={(v) => v && setForm((f) => ({ ...f, kind: v as IntegrationKind }))}
+              disabled={Boolean(saved)}
+              description={saved ? t('integrationSettings.kindFixed') : undefined}
+              error={err('credentials.kind')}
+              allowDeselect={false}
             />
           </SimpleGrid>
-          <PasswordInput
-            label={t('integrations.settings.clientSecret')}
-            description={id ? t('integrations.settings.secretKept') : undefined}
-            data-testid="integration-clientSecret"
-            value={form.clientSecret}
-            onChange={set('clientSecret')}
-            error={err('credentials.clientSecret')}
-            required={!id}
+          <Title order={2} size="h5">
+            {t('integrationSettings.credentials')}
+          </Title>
+          <CredentialsSettingsFields
+            form={form}
+            set={set}
+            err={err}
+            saved={saved}
+            busy={busy}
+            onConnect={() => void connect()}
           />
-          <Select
-            label={t('integrations.settings.frequency')}
-            data={SYNC_FREQUENCIES.map((f) => ({ value: f, label: t(`integrations.frequency.${f}`) }))}
-            value={form.frequency}
-            onChange={(v) => v && setForm((f) => ({ ...f, frequency: v as SyncFrequency }))}
-            allowDeselect={false}
-          />
-          <Select
-            label={t('integrations.settings.userType')}
-            data-testid="integration-userType"
-            data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
-            value={form.userTypeId}
-            onChange={(v) => setForm((f) => ({ ...f, userTypeId: v }))}
-            clearable
-          />
-          <Title order={3} size="h5">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('integrations.settings.frequency')}
+              data-testid="integration-frequency"
+              data={SYNC_FREQUENCIES.map((f) => ({ value: f, label: t(`integrations.frequency.${f}`) }))}
+              value={form.frequency}
+              onChange={(v) => v && setForm((f) => ({ ...f, frequency: v as SyncFrequency }))}
+              allowDeselect={false}
+            />
+            <Select
+              label={t('integrations.settings.userType')}
+              data-testid="integration-userType"
+              data={types.map((ty) => ({ value: ty.id, label: ty.name }))}
+              value={form.userTypeId}
+              onChange={(v) => setForm((f) => ({ ...f, userTypeId: v }))}
+              clearable
+            />
+          </SimpleGrid>
+          <Title order={2} size="h5">
             {t('integrations.settings.mapping')}
           </Title>
+          <Text c="dimmed" size="sm">
+            {t('integrationSettings.mapHint')}
+          </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {(['fullName', 'email', 'phone'] as const).map((k) => (
+            {MAPPED.map((k) => (
               <TextInput
                 key={k}
                 label={t(`integrations.settings.map.${k}`)}
-                placeholder={t(`integrations.settings.mapDefault.${k}`)}
+                placeholder={t(`integrationSettings.mapDefault.${form.kind}.${k}`)}
+                data-testid={`integration-map-${k}`}
+                dir="ltr"
                 value={form[k]}
                 onChange={set(k)}
-                error={err(`mapping.${k}`)}
+                error={err(`mapping.${k}`) ?? err('mapping')}
               />
             ))}
           </SimpleGrid>
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {t('integrations.settings.selection')}
           </Title>
+          <MultiSelect
+            label={t('integrationSettings.sites')}
+            description={t('integrationSettings.sitesHint')}
+            data-testid="integration-sites"
+            data={sites.map((s) => ({ value: s.id, label: s.name }))}
+            value={form.sites}
+            onChange={(v) => setForm((f) => ({ ...f, sites: v }))}
+            error={err('sites')}
+            searchable
+            clearable
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('integrations.settings.fields')}
+              data-testid="integration-fields"
+              dir="ltr"
               value={form.fields}
               onChange={set('fields')}
-              error={err('sites')}
             />
-            <TextInput label={t('integrations.settings.groups')} value={form.groups} onChange={set('groups')} />
+            <TextInput
+              label={t('integrations.settings.groups')}
+              data-testid="integration-groups"
+              dir="ltr"
+              value={form.groups}
+              onChange={set('groups')}
+            />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate('/integration')}>
+          <Group justify="flex-end" gap="sm" wrap="wrap">
+            <Button variant="default" onClick={() => navigate('/integration')} mih={48}>
               {t('integrations.cancel')}
             </Button>
-            <Button onClick={() => void save()} data-testid="integration-save">
+            <Button onClick={() => void submit()} loading={busy} data-testid="integration-save" mih={48}>
               {t('integrations.settings.save')}
             </Button>
           </Group>

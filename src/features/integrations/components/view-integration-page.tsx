@@ -85,6 +85,12 @@ export function ViewIntegrationPage() {
               <Button component={Link} to={`/integration-error${q}`} variant="default">
                 {t('integrations.review.toErrors')}
               </Button>
+              <Button component={Link} to={`/attendance-codes/${i.id}/${encodeURIComponent(i.name)}`} variant="default">
+                {t('integrationCodes.open')}
+              </Button>
+              <Button component={Link} to={`/write-back${q}`} variant="default">
+                {t('integrationWriteBack.open')}
+              </Button>
             </Group>
           </Stack>
         </Paper>
