@@ -29,6 +29,9 @@ const fieldText = (p: DirectoryPerson, name: string | undefined) => {
   return value === undefined || value === null ? null : String(value).trim() || null;
 };
 
+/** What the directory says the person is (Wonde's students and employees), or null. */
+const directoryTypeOf = (p: DirectoryPerson) => (typeof p.fields.type === 'string' ? p.fields.type : null);
+
 /** The person as Gatehouse stores them, through the integration's field mapping. */
 export function mapped(integ: Pick<Integration, 'mapping'>, p: DirectoryPerson) {
   const m = integ.mapping;
@@ -138,10 +141,11 @@ export async function applyPage(
           ),
         )
         .returning();
-      if (link.removedAt)
+      // Back in the directory, or its type changed (a link made from a duplicate has none yet).
+      if (link.removedAt || link.directoryType !== directoryTypeOf(p))
         await tx
           .update(integrationPeople)
-          .set({ removedAt: null })
+          .set({ removedAt: null, directoryType: directoryTypeOf(p) })
           .where(
             and(
               eq(integrationPeople.entityId, entityId),
@@ -184,7 +188,13 @@ export async function applyPage(
         email: v.email,
         phone,
       });
-      freshLinks.push({ entityId, integrationId: integ.id, externalId: p.externalId, userId: id });
+      freshLinks.push({
+        entityId,
+        integrationId: integ.id,
+        externalId: p.externalId,
+        userId: id,
+        directoryType: directoryTypeOf(p),
+      });
     }
   }
   if (fresh.length) {

@@ -67,7 +67,7 @@ eachDatabase((get) => {
   }
 
   beforeAll(async () => {
-    wonde = await startWondeFake({ students: 2 });
+    wonde = await startWondeFake({ students: 2, employees: 1 });
     process.env.WONDE_BASE_URL = wonde.url;
     app = await seededApp(get().database, testClock(NOW));
     admin = await tokenFor(app, 'admin@acme.test');
@@ -131,6 +131,16 @@ eachDatabase((get) => {
     await pairVisits(db(), acme, ids);
     // Carla is not in the directory: her marks are never written back.
     await mark(person['carla.contractor@acme.test']!, 'in', '2026-11-24T09:00:00Z');
+    // Olivia is Oak's staff: Wonde's register takes pupils' marks only, so hers are left out.
+    const olivia = person['admin@acme.test']!;
+    await db().insert(integrationPeople).values({
+      entityId: acme,
+      integrationId: integId,
+      externalId: 'E2000001',
+      userId: olivia,
+      directoryType: 'employee',
+    });
+    await mark(olivia, 'in', '2026-11-24T08:30:00Z');
   });
   afterAll(async () => {
     await app?.close();
@@ -228,5 +238,30 @@ eachDatabase((get) => {
     expect(run.statusCode).toBe(404);
     const employee = await tokenFor(app, 'employee@acme.test');
     expect((await call('GET', `/api/integrations/${integId}/write-back`, undefined, employee)).statusCode).toBe(403);
+  });
+  it('records which directory people are pupils and which are staff, from a Wonde sync', async () => {
+    const created = await call('POST', '/api/integrations', {
+      name: 'Oak directory',
+      credentials: { kind: 'wonde', schoolId: wonde.schoolId, token: 'wonde-token' },
+      frequency: 'daily',
+      mapping: {},
+      sites: [],
+      groups: [],
+      fields: ['upi'],
+      user_type_id: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { data: { id: string } }).data.id;
+    expect((await call('POST', `/api/integrations/${id}/sync`)).statusCode).toBe(202);
+    await app.services.integrationJobs.idle();
+    const links = await db()
+      .select({ externalId: integrationPeople.externalId, type: integrationPeople.directoryType })
+      .from(integrationPeople)
+      .where(and(eq(integrationPeople.entityId, acme), eq(integrationPeople.integrationId, id)));
+    expect(Object.fromEntries(links.map((l) => [l.externalId, l.type]))).toEqual({
+      S1000000: 'student',
+      S1000001: 'student',
+      E1000000: 'employee',
+    });
   });
 });

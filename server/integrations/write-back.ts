@@ -46,7 +46,14 @@ export function writeBackJob(db: Db, now: () => number, box: CredentialsBox, cli
   const running = new Set<Promise<unknown>>();
   const slotKey = (s: Pick<Slot, 'externalId' | 'day' | 'session'>) => `${s.externalId}|${s.day}|${s.session}`;
 
-  async function wanted(entityId: string, integrationId: string, codes: Record<string, string>, comments: boolean) {
+  /** The marks to write; `pupilsOnly` (Wonde) leaves out people the directory calls employees. */
+  async function wanted(
+    entityId: string,
+    integrationId: string,
+    codes: Record<string, string>,
+    comments: boolean,
+    pupilsOnly: boolean,
+  ) {
     const rows = (
       (await db.execute(sql`
         select r.id, r.at, r.kind, r.attendance_mode_id as mode_id, r.reason_id, r.reason_name, r.situation,
@@ -54,6 +61,7 @@ export function writeBackJob(db: Db, now: () => number, box: CredentialsBox, cli
         from attendance_records r
         join integration_people ip on ip.entity_id = r.entity_id and ip.integration_id = ${integrationId}
           and ip.user_id = r.person_id and ip.removed_at is null
+          and (${!pupilsOnly} or ip.directory_type is distinct from 'employee')
         left join areas a on a.entity_id = r.entity_id and a.id = r.area_id
         left join sites s on s.entity_id = a.entity_id and s.id = a.site_id
         where r.entity_id = ${entityId} and r.at >= ${now() - WINDOW_MS}
@@ -98,7 +106,13 @@ export function writeBackJob(db: Db, now: () => number, box: CredentialsBox, cli
         .where(and(eq(integrations.entityId, entityId), eq(integrations.id, integrationId)));
       const client = integ ? clientFor(box.open(integ.credentials), {}) : null;
       if (!client?.writeBack) throw new Error('this directory takes no write-back');
-      const slots = await wanted(entityId, integrationId, claimed.attendanceCodes, claimed.comments);
+      const slots = await wanted(
+        entityId,
+        integrationId,
+        claimed.attendanceCodes,
+        claimed.comments,
+        integ?.kind === 'wonde',
+      );
       const firstDay = localDay(now() - WINDOW_MS - 86_400_000, 'UTC');
       const ledger = await db
         .select()

@@ -858,6 +858,7 @@ CREATE TABLE "integration_people" (
 	"external_id" text NOT NULL,
 	"user_id" uuid NOT NULL,
 	"removed_at" timestamp with time zone,
+	"directory_type" text,
 	CONSTRAINT "integration_people_entity_id_integration_id_external_id_pk" PRIMARY KEY("entity_id","integration_id","external_id"),
 	CONSTRAINT "integration_people_user_unique" UNIQUE("entity_id","integration_id","user_id")
 );

@@ -123,6 +123,9 @@ export const integrationPeople = pgTable(
     userId: uuid('user_id').notNull(),
     /** Set when the directory removed the person and the sync archived them. */
     removedAt: at('removed_at'),
+    /** What the directory says the person is (Wonde: 'student' or 'employee'; null when it
+     * does not say): Wonde's register takes pupils' marks only, so write-back leaves staff out. */
+    directoryType: text('directory_type'),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.integrationId, t.externalId] }),
