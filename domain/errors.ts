@@ -78,6 +78,9 @@ export const ERROR_CODES = [
   'sso_not_configured',
   'sso_failed',
   'sso_unknown_user',
+  // Directory integrations (issue 18): reading the directory's groups for the settings picker.
+  'integration_auth_failed',
+  'directory_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

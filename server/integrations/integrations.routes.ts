@@ -91,6 +91,14 @@ export async function integrationsRoutes(
     async (request) => integrations.resolveDuplicate(contextOf(request), request.params.id, request.body),
   );
   app.get<Id>(
+    '/api/integrations/:id/groups',
+    {
+      ...doc('The directory’s groups (name and id) for choosing what to sync'),
+      preHandler: requirePermission('integration'),
+    },
+    async (request) => integrations.groups(contextOf(request), request.params.id),
+  );
+  app.get<Id>(
     '/api/integrations/:id/people',
     { ...doc('The people this integration keeps in step'), preHandler: requirePermission('integration') },
     async (request) => integrations.people(contextOf(request), request.params.id),

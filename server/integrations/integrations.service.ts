@@ -25,6 +25,7 @@ import { assertAllowed, type RequestContext } from '../http/context';
 import type { CredentialsBox } from './directory-access';
 import type { IntegrationSync } from './integration-sync';
 import { integrationReview, type DuplicateAction } from './integration-review';
+import { directoryGroups } from './integration-groups';
 import { credentialErrors, mergedCredentials, publicCredentials } from './settings-credentials';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,6 +48,7 @@ export const runWire = (r: RunRow): SyncRunWire => ({
 
 export function integrationsService(db: Db, now: () => number, box: CredentialsBox, sync: IntegrationSync) {
   const review = integrationReview(db, now, sync.changed);
+  const groupsOf = directoryGroups(db, now, box);
   async function siteAccess(ctx: RequestContext): Promise<string[] | null> {
     const rows = await db
       .select({ siteId: userSiteAccess.siteId })
@@ -217,6 +219,10 @@ export function integrationsService(db: Db, now: () => number, box: CredentialsB
       const integ = await own(ctx, id);
       const input = parseOrThrow(duplicateResolution, body);
       return { data: await review.resolve(integ, input.external_id, input.action as DuplicateAction) };
+    },
+    /** The directory's groups for the settings picker, read live (server/integrations/integration-groups.ts). */
+    async groups(ctx: RequestContext, id: string) {
+      return { data: await groupsOf(await own(ctx, id)) };
     },
     async people(ctx: RequestContext, id: string) {
       return { data: await review.people(await own(ctx, id)) };

@@ -91,6 +91,8 @@ describe('integration settings for every directory', () => {
     // The stored password is never sent back; the directory cannot change any more.
     await expect(page.getByTestId('integration-password').inputValue()).resolves.toBe('');
     await expect(page.getByTestId('integration-kind').isDisabled()).resolves.toBe(true);
+    // Its Net2 server cannot be reached from here: the groups stay a text input with a hint.
+    await page.locator('[data-testid="integration-groups"][data-state="failed"]').waitFor();
 
     await page.goto('/integration-settings');
     await chooseKind(page, 'Wonde');
@@ -122,6 +124,11 @@ describe('integration settings for every directory', () => {
         const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         expect(wide, `${kind} ${viewport} ${lang} scrolls sideways`).toBe(false);
       }
+      // Not saved yet: groups are typed, and the hint says they can be picked after saving.
+      await page.goto('/integration-settings');
+      const groups = page.locator('[data-testid="integration-groups"][data-state="unsaved"]');
+      await groups.scrollIntoViewIfNeeded();
+      await screenshot(page, `integration-groups-unsaved-${viewport}-${lang}`);
       if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
       await page.context().close();
     }

@@ -130,6 +130,11 @@ describe('directory integrations in Chromium', () => {
         const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         expect(wide, `${shot} ${viewport} ${lang} scrolls sideways`).toBe(false);
       }
+      // The saved integration's groups picker offers the directory's own groups by name.
+      await page.goto(`/integration-settings?id=${integId}`);
+      await page.locator('[data-testid="integration-groups"][data-state="ready"]').click();
+      await page.getByRole('option', { name: 'Staff', exact: true }).waitFor();
+      await screenshot(page, `integration-groups-open-${viewport}-${lang}`);
       if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
       await page.context().close();
     }

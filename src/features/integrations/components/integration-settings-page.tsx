@@ -28,6 +28,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { useIntegrationData } from '../hooks/use-integration-data';
 import { MAPPED, useIntegrationSettingsForm, type SettingsForm } from '../hooks/use-integration-settings-form';
 import { CredentialsSettingsFields } from './credentials-settings-fields';
+import { GroupsField } from './groups-field';
 
 const CONSENT_OUTCOMES = ['refused', 'expired', 'failed'] as const;
 
@@ -157,13 +158,7 @@ export function IntegrationSettingsPage() {
               value={form.fields}
               onChange={set('fields')}
             />
-            <TextInput
-              label={t('integrations.settings.groups')}
-              data-testid="integration-groups"
-              dir="ltr"
-              value={form.groups}
-              onChange={set('groups')}
-            />
+            <GroupsField saved={saved} value={form.groups} onChange={(groups) => setForm((f) => ({ ...f, groups }))} />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm" wrap="wrap">
             <Button variant="default" onClick={() => navigate('/integration')} mih={48}>

@@ -12,7 +12,8 @@ import { parse, type FieldErrors } from '../../../../domain/validation';
 import { api } from '../../../api/client';
 
 export const MAPPED = ['fullName', 'email', 'phone'] as const;
-const list = (text: string) =>
+/** Comma-separated ids as the API's list (fields, and groups typed by hand). */
+export const splitList = (text: string) =>
   text
     .split(',')
     .map((s) => s.trim())
@@ -56,8 +57,8 @@ export function bodyOf(f: SettingsForm) {
     frequency: f.frequency,
     mapping: Object.fromEntries(MAPPED.filter((k) => f[k].trim()).map((k) => [k, f[k].trim()])),
     sites: f.sites,
-    groups: list(f.groups),
-    fields: list(f.fields),
+    groups: splitList(f.groups),
+    fields: splitList(f.fields),
     user_type_id: f.userTypeId,
   };
 }
