@@ -4,7 +4,7 @@
 // few days ahead. Older history stays on the server and is read from it on demand.
 import { isAllowed, KIOSK_DEVICE_PERMISSION, type PermissionMap } from './permissions';
 import { latestPerPerson, type PresenceEvent } from './presence';
-import { nextLocalMidnight } from './auto-sign-out';
+import { localDay, localMidnight } from './timesheet';
 
 const DAY_MS = 86_400_000;
 
@@ -22,13 +22,9 @@ export function deviceKindOf(permissions: PermissionMap): DeviceKind {
   return 'other';
 }
 
-/** The first instant of the local day that contains `at` in `timeZone`. */
+/** The first instant of the local day that contains `at` in `timeZone` (the timesheet's rule). */
 export function startOfLocalDay(at: number, timeZone: string): number {
-  // Local days last 23 to 25 hours, so a day start lies within the 26 hours before `at`.
-  let start = nextLocalMidnight(at - 26 * 3_600_000, timeZone);
-  for (let next = nextLocalMidnight(start, timeZone); next <= at; next = nextLocalMidnight(start, timeZone))
-    start = next;
-  return start;
+  return localMidnight(localDay(at, timeZone), timeZone);
 }
 
 /** "Today" for a company with sites in several zones starts at the earliest of their midnights. */

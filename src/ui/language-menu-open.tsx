@@ -9,7 +9,7 @@ import { LANGUAGE_LABELS, switchLanguage } from '../i18n/switch-language';
 import { api } from '../api/client';
 import { changeLanguage } from '../api/auth';
 import { FullScreenOverlay } from './page-loader';
-import { LanguageButton, type LanguageMenuProps } from './language-menu';
+import { LanguageButton, type LanguageMenuProps } from './language-button';
 
 export default function LanguageMenuOpen({ loggedIn, variant = 'subtle', color }: LanguageMenuProps) {
   const { t, i18n } = useTranslation();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startGoogleFake, type GoogleFake } from '../fake-directories/google';
-import { launch, login, newContext, screenshot, type VIEWPORTS } from './support/browser';
+import { launch, loggedInPage, screenshot, type VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let google: GoogleFake;
@@ -33,15 +33,8 @@ afterAll(async () => {
   await google?.close();
 });
 
-async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await login(page, 'admin@acme.test');
-  return page;
-}
+const adminPage = (viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar') =>
+  loggedInPage(browser, server.url, viewport, lang);
 
 async function chooseKind(page: Page, label: string) {
   await page.getByTestId('integration-kind').click();

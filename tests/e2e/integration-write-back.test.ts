@@ -3,9 +3,9 @@
 // attendance codes, maps the on-time code, then turns write-back on and writes back now. Then
 // both screens in English and Arabic on desktop, tablet and phone, without sideways scroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { fakeUser, startFakeGraph, type FakeGraph } from '../fake-directories/microsoft-graph';
-import { launch, login, newContext, screenshot, type VIEWPORTS } from './support/browser';
+import { launch, loggedInPage, screenshot, type VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let graph: FakeGraph;
@@ -63,15 +63,8 @@ afterAll(async () => {
   await graph?.close();
 });
 
-async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await login(page, 'admin@acme.test');
-  return page;
-}
+const adminPage = (viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar') =>
+  loggedInPage(browser, server.url, viewport, lang);
 
 describe('attendance codes and write-back in Chromium', () => {
   it('maps an attendance code, turns write-back on and writes back now', async () => {

@@ -4,10 +4,10 @@
 // signs in at a kiosk that is offline. Then every integration screen in English and Arabic,
 // desktop and phone, without sideways scroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { fakeUser, startFakeGraph, type FakeGraph } from '../fake-directories/microsoft-graph';
 import { registerKiosk, result, shooter, startJourney, step } from './kiosk/kiosk-steps';
-import { launch, login, newContext, screenshot, untilOfflineReady, type VIEWPORTS } from './support/browser';
+import { launch, loggedInPage, newContext, screenshot, untilOfflineReady, type VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let graph: FakeGraph;
@@ -30,15 +30,8 @@ afterAll(async () => {
   await graph?.close();
 });
 
-async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  await login(page, 'admin@acme.test');
-  return page;
-}
+const adminPage = (viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar') =>
+  loggedInPage(browser, server.url, viewport, lang);
 
 describe('directory integrations in Chromium', () => {
   it('creates an Entra integration, syncs it to done, links a duplicate, and a synced person signs in offline', async () => {

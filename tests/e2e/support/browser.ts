@@ -63,6 +63,23 @@ export async function login(page: Page, email: string, password = 'gatehouse-dem
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
 }
 
+/** A new context at this viewport in this language (unless the page chose another), logged in. */
+export async function loggedInPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: keyof typeof VIEWPORTS,
+  lang: 'en' | 'ar' | 'es',
+  email = 'admin@acme.test',
+): Promise<Page> {
+  const context = await newContext(browser, baseURL, viewport);
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  await login(page, email);
+  return page;
+}
+
 /** Opens a menu and clicks one of its items. The layout can re-render and close a menu that has
  * just opened (a known issue, noted for the next session), so a person would simply open it again. */
 export async function chooseFromMenu(page: Page, trigger: Locator, item: Locator): Promise<void> {
