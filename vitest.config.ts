@@ -41,8 +41,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and browser: a file spends most of its
+          // time waiting for what the page shows (about half a core, measured), so two share the
+          // machine well. E2E_WORKERS=1 runs them one by one.
+          maxWorkers: Number(process.env.E2E_WORKERS || 2),
         },
       },
     ],

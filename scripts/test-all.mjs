@@ -1,5 +1,6 @@
-// `npm test`: every layer — typecheck, lint, format, unit and build (two at a time), then server
-// (PGlite, and PostgreSQL when DATABASE_URL is set), then end-to-end in Chromium — and one count.
+// `npm test`: every layer — typecheck, lint, format, unit, server (PGlite, and PostgreSQL when
+// DATABASE_URL is set) in one lane; the build, then end-to-end in Chromium in the other — and one
+// count.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,20 +13,6 @@ const out = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
-function run(label, cmd, args, jsonFile) {
-  const started = Date.now();
-  console.log(`\n── ${label} ─────────────────────────────`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  if (jsonFile && existsSync(jsonFile)) {
-    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-  }
-  console.log(`── ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (r.status !== 0) failedSteps.push(label);
-}
-
 const vitest = (project) => {
   const file = join(out, `${project}.json`);
   return [
@@ -35,48 +22,54 @@ const vitest = (project) => {
   ];
 };
 
-/** Steps that share nothing run two at a time (the machine has two cores); each prints its
- * output as one block when it ends, so the log still reads step by step. */
-function runTogether(steps) {
-  const queue = [...steps];
-  const one = () => {
-    const next = queue.shift();
-    if (!next) return Promise.resolve();
-    const [label, cmd, args, jsonFile] = next;
-    const started = Date.now();
-    return new Promise((resolve) => {
-      const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: '1' } });
-      const out = [];
-      child.stdout.on('data', (d) => out.push(d));
-      child.stderr.on('data', (d) => out.push(d));
-      child.on('close', (code) => {
-        console.log(`\n── ${label} ─────────────────────────────`);
-        process.stdout.write(Buffer.concat(out));
-        if (jsonFile && existsSync(jsonFile)) {
-          const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
-          totals.passed += report.numPassedTests;
-          totals.failed += report.numFailedTests;
-          totals.skipped += report.numPendingTests + report.numTodoTests;
-        }
-        console.log(`── ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        if (code !== 0) failedSteps.push(label);
-        resolve(one());
-      });
+/** One step, its output printed as one block when it ends (two lanes run at once, so the log
+ * still reads step by step). Resolves true when the step passed. */
+function step([label, cmd, args, jsonFile]) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: '1' } });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      console.log(`\n── ${label} ─────────────────────────────`);
+      process.stdout.write(Buffer.concat(out));
+      if (jsonFile && existsSync(jsonFile)) {
+        const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+        totals.passed += report.numPassedTests;
+        totals.failed += report.numFailedTests;
+        totals.skipped += report.numPendingTests + report.numTodoTests;
+      }
+      console.log(`── ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (code !== 0) failedSteps.push(label);
+      resolve(code === 0);
     });
-  };
-  return Promise.all([one(), one()]);
+  });
 }
 
-await runTogether([
-  ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['typecheck (domain/ and sync/ without DOM or Node)', 'npx', ['tsc', '-p', 'tsconfig.pure.json', '--noEmit']],
-  ['format (Prettier, width 120)', 'npx', ['prettier', '--check', '.']],
-  ['unit tests', ...vitest('unit')],
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+async function lane(steps) {
+  for (const next of steps) await step(next);
+}
+
+// Two lanes share the two cores. The end-to-end tests spend most of their time waiting for what
+// a browser shows (about half a core each, measured), so they start as soon as the build is done
+// and run beside the static checks and the server tests instead of after them.
+const started = Date.now();
+await Promise.all([
+  (async () => {
+    if (await step(['build', 'npx', ['vite', 'build', '--logLevel', 'warn']]))
+      await step(['end-to-end tests (Chromium)', ...vitest('e2e')]);
+  })(),
+  lane([
+    ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+    ['typecheck (domain/ and sync/ without DOM or Node)', 'npx', ['tsc', '-p', 'tsconfig.pure.json', '--noEmit']],
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['format (Prettier, width 120)', 'npx', ['prettier', '--check', '.']],
+    ['unit tests', ...vitest('unit')],
+    [`server tests (PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, ...vitest('server')],
+  ]),
 ]);
-run(`server tests (PGlite${process.env.DATABASE_URL ? ' and PostgreSQL' : ''})`, ...vitest('server'));
-if (!failedSteps.includes('build')) run('end-to-end tests (Chromium)', ...vitest('e2e'));
+console.log(`\nall steps in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
