@@ -1,7 +1,9 @@
 // What the company already holds that an import's rows touch (domain/import.ts ImportFacts):
 // its user types, the admin's user-type scope, and the people whose email, phone, external id
-// or card a row names. One query each, whatever the number of rows.
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+// or card a row names. One query each, whatever the number of rows, and each list of values is
+// ONE array parameter (`= any($1::text[])`): 10,000 rows as 40,000 separate parameters cost
+// seconds of statement building and protocol encoding before the database saw them.
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ImportFacts, ImportRow } from '../../domain/import';
 import { adminScopes, personExternalIds, userCards, users, userTypes } from '../db/schema/index';
 import type { Executor } from '../sync/changes';
@@ -9,6 +11,12 @@ import type { Executor } from '../sync/changes';
 const values = (rows: readonly ImportRow[], pick: (r: ImportRow) => string) => [
   ...new Set(rows.map(pick).filter(Boolean)),
 ];
+
+/** A PostgreSQL array literal (`{"a","b",NULL}`): each element quoted with its quotes and
+ * backslashes escaped, so any text (commas, braces, spaces) stays one element. */
+export const textArray = (list: ReadonlyArray<string | null>): string =>
+  `{${list.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+const anyText = (column: AnyColumn, list: readonly string[]) => sql`${column} = any(${textArray(list)}::text[])`;
 
 export async function importFacts(
   db: Executor,
@@ -31,23 +39,23 @@ export async function importFacts(
   const cards = values(rows, (r) => r.rfid);
   const ids = new Set<string>();
   const wanted: SQL[] = [];
-  if (emails.length) wanted.push(inArray(users.email, emails));
-  if (phones.length) wanted.push(inArray(users.phone, phones));
+  if (emails.length) wanted.push(anyText(users.email, emails));
+  if (phones.length) wanted.push(anyText(users.phone, phones));
   if (externals.length) {
     const found = await db
       .select({ id: personExternalIds.userId })
       .from(personExternalIds)
-      .where(and(eq(personExternalIds.entityId, entityId), inArray(personExternalIds.externalId, externals)));
+      .where(and(eq(personExternalIds.entityId, entityId), anyText(personExternalIds.externalId, externals)));
     for (const f of found) ids.add(f.id);
   }
   if (cards.length) {
     const found = await db
       .select({ id: userCards.userId })
       .from(userCards)
-      .where(and(eq(userCards.entityId, entityId), inArray(userCards.rfid, cards)));
+      .where(and(eq(userCards.entityId, entityId), anyText(userCards.rfid, cards)));
     for (const f of found) ids.add(f.id);
   }
-  if (ids.size) wanted.push(inArray(users.id, [...ids]));
+  if (ids.size) wanted.push(sql`${users.id} = any(${`{${[...ids].join(',')}}`}::uuid[])`);
   const people = wanted.length
     ? await db
         .select({

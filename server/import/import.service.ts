@@ -20,9 +20,11 @@ import { userImportRows, userImports } from '../db/schema/index';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
+import { importAnalyzer } from './import-analyze';
 import { importFacts } from './import-facts';
 import { rowPhotos } from './import-photos';
 import { applyRows, prepareBatch } from './import-row';
+import { insertImportRows } from './import-writes';
 
 export const LEASE_MS = 60_000;
 const SWEEP_MS = 30_000;
@@ -117,6 +119,8 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
       db.update(userImports).set({ status: 'queued', leaseUntil: null, runnerId: null }).where(mine);
     // The next batch's photos are decoded (libvips' threads) while this batch is written.
     let after = 0;
+    const analyzeIfGrown = importAnalyzer(db);
+    let left = (await counts(job.entityId, job.id)).pending;
     let next = prepareBatch(db, job, after, BATCH);
     for (;;) {
       if (stopping) return handBack();
@@ -134,6 +138,7 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
       next.catch(() => undefined);
       if (stopping) return handBack();
       await applyRows(db, now, job, batch);
+      await analyzeIfGrown(batch.rowNos.length);
       const held = await db
         .update(userImports)
         .set({ leaseUntil: now() + LEASE_MS })
@@ -141,7 +146,10 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
         .returning();
       if (held.length === 0) return;
       onChanged(job.entityId);
-      emit(job, job.rowsTotal - (await counts(job.entityId, job.id)).pending);
+      // Progress from a count kept here (every claimed row leaves 'pending'), not a count of
+      // the job's rows after each batch.
+      left = Math.max(0, left - batch.rowNos.length);
+      emit(job, job.rowsTotal - left);
     }
     const [done] = await db
       .update(userImports)
@@ -235,9 +243,7 @@ export function importService(db: Db, now: () => number, onChanged: (entityId: s
             ...(bad ? { photoName: photos[i]!.photoName } : photos[i]!),
           };
         });
-        // Smaller batches when photos ride along, so one statement never holds megabytes of pictures.
-        const size = uploaded.size ? 100 : 1000;
-        for (let i = 0; i < values.length; i += size) await tx.insert(userImportRows).values(values.slice(i, i + size));
+        await insertImportRows(tx, values);
         return created;
       });
       void drain(ctx.entityId).catch(() => undefined);

@@ -7,17 +7,20 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { normalRow, type ImportRow } from '../../domain/import';
-import { entities, roles, syncChanges, userImportRows, userImports, users } from '../db/schema/index';
+import { entities, roles, syncChanges, userCards, userImportRows, userImports, users } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor, type Clock } from '../test/harness';
 
+// Quotes, a comma, braces and a backslash: the job sends each column as one array parameter.
+const NIA = 'Nia "Ny" New, {Jr} \\ O\'Hara';
+const NIA_CARD = 'CARD-"NIA", {1}';
 const row = (r: Partial<ImportRow>) => normalRow({ user_type: 'Student', country_code: '44', ...r });
 const FILE = [
   row({
-    full_name: 'Nia New',
+    full_name: NIA,
     email: 'nia.new@acme.test',
     phone: '447700900111',
-    rfid: 'CARD-NIA',
+    rfid: NIA_CARD,
     external_id: 'S-1',
   }),
   row({ full_name: 'Sam Staff Updated', email: 'SAM.staff@acme.test', phone: '447700900112', user_type: 'Staff' }),
@@ -71,7 +74,12 @@ eachDatabase((get) => {
     expect(done.rows.map((r: { status: string }) => r.status)).toEqual(['created', 'updated', 'skipped']);
     expect(done.rows[2]).toMatchObject({ row_no: 4, reason: 'errors.invalid_email', reason_column: 'email' });
     const [nia] = await people(['nia.new@acme.test']);
-    expect(nia).toMatchObject({ fullName: 'Nia New', phone: '447700900111' });
+    expect(nia).toMatchObject({ fullName: NIA, phone: '447700900111' });
+    const [card] = await get()
+      .database.db.select()
+      .from(userCards)
+      .where(and(eq(userCards.entityId, acme), eq(userCards.userId, nia!.id)));
+    expect(card!.rfid).toBe(NIA_CARD);
     const [sam] = await people(['sam.staff@acme.test']);
     expect(sam!.fullName).toBe('Sam Staff Updated');
     const fed = await get()
@@ -89,6 +97,7 @@ eachDatabase((get) => {
     expect(done.data).toMatchObject({ created: 0, updated: 2, skipped: 1 });
     const after = await people(['nia.renamed@acme.test', 'sam.staff@acme.test', 'nia.new@acme.test']);
     expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
+    expect(after.find((p) => p.email === 'nia.renamed@acme.test')!.fullName).toBe(NIA);
   });
 
   it('applies two rows that name the same person one after the other, as the file orders them', async () => {
@@ -165,7 +174,7 @@ eachDatabase((get) => {
       rows: [
         row({ full_name: 'A', email: 'a@x.test', phone: '1' }),
         row({ full_name: 'Dup One', email: 'dup@x.test', phone: '12345678901234567890123', user_type: 'Pilot' }),
-        row({ full_name: 'Dup Two', email: 'dup@x.test', phone: '2', rfid: 'CARD-NIA' }),
+        row({ full_name: 'Dup Two', email: 'dup@x.test', phone: '2', rfid: NIA_CARD }),
         row({ full_name: 'Clash', email: 'sam.staff@acme.test', phone: '447700900111' }),
       ].map((data, i) => ({ row_no: i + 2, data })),
     });
