@@ -28,13 +28,15 @@ const paging = {
   limit: v.optional(intText(1, 500), DEFAULT_PAGE_SIZE),
 };
 
-/** No day: who is not signed in now; a day: who did not come that day (in tz). */
-export const usersNotOnSiteQuery = v.object({
+/** No day: who is not signed in now; a day: who did not come that day (in tz). An export
+ * takes the same filters without paging. */
+export const usersNotOnSiteFilters = v.object({
   userType: optionalUuid,
   day: v.optional(isoDate),
   tz: v.optional(timeZone, 'UTC'),
-  ...paging,
 });
+export type UsersNotOnSiteFilters = v.InferOutput<typeof usersNotOnSiteFilters>;
+export const usersNotOnSiteQuery = v.object({ ...usersNotOnSiteFilters.entries, ...paging });
 export type UsersNotOnSiteQuery = v.InferOutput<typeof usersNotOnSiteQuery>;
 
 /** The filters of track & trace (an export takes the same filters). */
@@ -49,23 +51,25 @@ export const trackTraceQuery = v.object({ ...trackTraceFilters.entries, ...pagin
 export type TrackTraceQuery = v.InferOutput<typeof trackTraceQuery>;
 
 const code = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'validation.too_long')));
-export const kioskLogsQuery = v.object({
+export const kioskLogsFilters = v.object({
   kiosk: optionalUuid,
   code,
   from: v.optional(isoDate),
   to: v.optional(isoDate),
   tz: v.optional(timeZone, 'UTC'),
-  ...paging,
 });
+export type KioskLogsFilters = v.InferOutput<typeof kioskLogsFilters>;
+export const kioskLogsQuery = v.object({ ...kioskLogsFilters.entries, ...paging });
 export type KioskLogsQuery = v.InferOutput<typeof kioskLogsQuery>;
 
-export const printerQuery = v.object({
+export const printerFilters = v.object({
   kiosk: optionalUuid,
   from: v.optional(isoDate),
   to: v.optional(isoDate),
   tz: v.optional(timeZone, 'UTC'),
-  ...paging,
 });
+export type PrinterFilters = v.InferOutput<typeof printerFilters>;
+export const printerQuery = v.object({ ...printerFilters.entries, ...paging });
 export type PrinterQuery = v.InferOutput<typeof printerQuery>;
 
 /** A print of the print list, by its log line's id. */

@@ -4,12 +4,21 @@ import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../constants';
 import { VISIT_STATUSES } from '../logbook';
 import { timeZone } from './dashboard';
-import { trackTraceFilters } from './more-reports';
+import { kioskLogsFilters, printerFilters, trackTraceFilters, usersNotOnSiteFilters } from './more-reports';
 import { timesheetFilters } from './timesheet';
 
 export const HISTORY_SORTS = ['timeIn', 'timeOut', 'name', 'userType', 'site', 'area', 'status'] as const;
 export type HistorySort = (typeof HISTORY_SORTS)[number];
-export const REPORT_NAMES = ['history', 'visit_summary', 'track_trace', 'timesheet', 'time'] as const;
+export const REPORT_NAMES = [
+  'history',
+  'visit_summary',
+  'track_trace',
+  'timesheet',
+  'time',
+  'users_not_on_site',
+  'kiosk_logs',
+  'printer',
+] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -95,6 +104,21 @@ export const exportRequest = v.variant('report', [
     report: v.literal('time'),
     format: v.picklist(EXPORT_FORMATS, 'validation.required'),
     filters: v.optional(timesheetFilters, {}),
+  }),
+  v.object({
+    report: v.literal('users_not_on_site'),
+    format: v.picklist(EXPORT_FORMATS, 'validation.required'),
+    filters: v.optional(usersNotOnSiteFilters, {}),
+  }),
+  v.object({
+    report: v.literal('kiosk_logs'),
+    format: v.picklist(EXPORT_FORMATS, 'validation.required'),
+    filters: v.optional(kioskLogsFilters, {}),
+  }),
+  v.object({
+    report: v.literal('printer'),
+    format: v.picklist(EXPORT_FORMATS, 'validation.required'),
+    filters: v.optional(printerFilters, {}),
   }),
 ]);
 export type ExportRequest = v.InferOutput<typeof exportRequest>;

@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../domain/constants';
 import { formatChecks } from '../../domain/logbook';
-import type { HistoryFilters, VisitSummaryQuery } from '../../domain/schemas/reports';
+import type { HistoryFilters, ReportName, VisitSummaryQuery } from '../../domain/schemas/reports';
 import type { Db } from '../db/database';
 import { reportExportFiles, reportExports } from '../db/schema/index';
 import { t } from '../http/i18n';
 import { exportDateTime, openWriter, type RowWriter } from './export-writers';
+import { MORE_EXPORTS } from './more-exports';
 import { historyRow, type ReportsService } from './reports.service';
 import { TRACK_TRACE_COLUMNS, writeTrackTrace } from './track-trace-export';
 import { TIME_COLUMNS, TIMESHEET_COLUMNS, writeTime, writeTimesheet } from './timesheet-export';
@@ -97,8 +98,10 @@ export async function runExport(db: Db, now: () => number, reports: ReportsServi
     eq(reportExports.id, job.id),
     eq(reportExports.runnerId, job.runnerId!),
   );
-  const columns =
-    job.report === 'timesheet'
+  const more = MORE_EXPORTS[job.report as ReportName];
+  const columns = more
+    ? more.columns
+    : job.report === 'timesheet'
       ? TIMESHEET_COLUMNS
       : job.report === 'time'
         ? TIME_COLUMNS
@@ -121,8 +124,9 @@ export async function runExport(db: Db, now: () => number, reports: ReportsServi
     const out = await openWriter(job.format, path, header, lang === 'ar');
     let rows: number;
     try {
-      rows =
-        job.report === 'timesheet'
+      rows = more
+        ? await more.write(db, now, job, out, tick)
+        : job.report === 'timesheet'
           ? await writeTimesheet(db, now, job, out, tick)
           : job.report === 'time'
             ? await writeTime(db, now, job, out, tick)

@@ -12,6 +12,7 @@ import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
 import { runExport } from './export-run';
+import { moreReportsService } from './more-reports.service';
 import { trackTraceService } from './track-trace.service';
 import { timesheetService } from './timesheet.service';
 import type { ReportsService } from './reports.service';
@@ -25,12 +26,18 @@ const PERMISSION: Record<ReportName, string> = {
   track_trace: 'show_track_trace_list',
   timesheet: 'show_time_sheet_list',
   time: 'reporting',
+  users_not_on_site: 'show_users_not_on_site_list',
+  kiosk_logs: 'show_kiosk_logs_list',
+  printer: 'show_printer_list',
 };
+
+const ONE_ROW = { page: 1, limit: 1 };
 
 type Job = typeof reportExports.$inferSelect;
 type Emit = Pick<Realtime, 'emitToEntity'> | undefined;
 
 export function exportsService(db: Db, now: () => number, reports: ReportsService, realtime: Emit) {
+  const more = moreReportsService(db, now);
   const active = new Set<string>();
   let stopping = false;
   let sweep: ReturnType<typeof setInterval> | null = null;
@@ -129,6 +136,10 @@ export function exportsService(db: Db, now: () => number, reports: ReportsServic
       else if (req.report === 'timesheet' || req.report === 'time')
         await timesheetService(db, now).plan(ctx.entityId, req.filters);
       else if (req.report === 'track_trace') await trackTraceService(db, now).contacts(ctx.entityId, req.filters);
+      // The pages' own checks (range, another company's kiosk or user type) on a one-row page.
+      else if (req.report === 'users_not_on_site') await more.usersNotOnSite(ctx, { ...req.filters, ...ONE_ROW });
+      else if (req.report === 'kiosk_logs') await more.kioskLogs(ctx, { ...req.filters, ...ONE_ROW });
+      else if (req.report === 'printer') await more.printer(ctx, { ...req.filters, ...ONE_ROW });
       else await reports.summaryOf(ctx.entityId, req.filters);
       const [job] = await db
         .insert(reportExports)

@@ -170,6 +170,42 @@ export function reportsRepo(db: Db) {
       );
     },
 
+    /** A page and the count of a history whose filters read the sign-in's journey details (host,
+     * stage, checks), in one pass. The planner cannot estimate a text match inside jsonb (it
+     * guessed 5 sign-ins where 5,870 matched), so a page with a LIMIT got plans whose cost grew
+     * with the guess's error (a walk of every person by name, rescanning the matches for each).
+     * Here the matches are gathered once with the keys they sort by (materialized: their plan is
+     * the plan of a count), counted, and the page is the top of them: linear in the matches
+     * whatever the estimate, and half the work of a separate count. */
+    async historyPageCounted(
+      entityId: string,
+      b: Bounds,
+      f: HistorySqlFilter,
+      sort: HistorySort,
+      order: 'asc' | 'desc',
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: HistorySqlRow[]; count: number }> {
+      const dir = order === 'asc' ? 'asc' : 'desc';
+      const nulls = order === 'asc' ? 'nulls last' : 'nulls first';
+      const found = await rows<HistorySqlRow & { total: number | string; sort_key: unknown }>(
+        db,
+        sql`with m as materialized (
+              select v.id, ${sql.raw(ORDER[sort])} as k from visits v ${joinsOf(f, false, sort)}
+              where ${whereOf(entityId, b, f)}
+            )
+            select c.total, x.* from (select count(*) as total from m) c
+            left join (
+              select ${COLUMNS}, p.k as sort_key from (
+                select id, k from m order by ${sql.raw(`k ${dir} ${nulls}, id ${dir}`)} limit ${limit} offset ${offset}
+              ) p join visits v on v.entity_id = ${entityId} and v.id = p.id ${joinsOf(f, true)}
+            ) x on true
+            order by ${sql.raw(`x.sort_key ${dir} ${nulls}, x.id ${dir}`)}`,
+      );
+      // Past the last page the count's row comes alone (no visit in it).
+      return { rows: found.filter((r) => r.id != null), count: Number(found[0]?.total ?? 0) };
+    },
+
     async historyCount(entityId: string, b: Bounds, f: HistorySqlFilter): Promise<number> {
       const [r] = await rows<{ n: number | string }>(
         db,

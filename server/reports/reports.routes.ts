@@ -52,6 +52,9 @@ export async function reportsRoutes(
         'show_track_trace_list',
         'show_time_sheet_list',
         'reporting',
+        'show_users_not_on_site_list',
+        'show_kiosk_logs_list',
+        'show_printer_list',
       ),
     },
     async (request, reply) => {

@@ -88,10 +88,17 @@ export function reportsService(db: Db, now: () => number) {
     async history(ctx: RequestContext, q: HistoryQuery) {
       assertAllowed(ctx, 'show_history_list');
       const p = await historyPlan(ctx.entityId, q);
-      const [found, count] = await Promise.all([
-        repo.historyPage(ctx.entityId, p.bounds, p.filter, p.sort, p.order, q.limit, (q.page - 1) * q.limit),
-        repo.historyCount(ctx.entityId, p.bounds, p.filter),
-      ]);
+      const offset = (q.page - 1) * q.limit;
+      // Filters on the sign-in's details cannot be estimated: one pass gathers, counts and pages.
+      const [found, count] =
+        p.filter.host || p.filter.stage || p.filter.checks
+          ? await repo
+              .historyPageCounted(ctx.entityId, p.bounds, p.filter, p.sort, p.order, q.limit, offset)
+              .then((r) => [r.rows, r.count] as const)
+          : await Promise.all([
+              repo.historyPage(ctx.entityId, p.bounds, p.filter, p.sort, p.order, q.limit, offset),
+              repo.historyCount(ctx.entityId, p.bounds, p.filter),
+            ]);
       return { data: found.map(historyRow), count, page: q.page, limit: q.limit, from: p.range.from, to: p.range.to };
     },
 

@@ -182,4 +182,39 @@ describe('more reports', () => {
     }
     await context.close();
   });
+
+  it('kiosk logs: filter by code, export xlsx read back; the export list names the report', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await (seeded ??= seedVisits(page));
+
+    await page.goto('/reporting/kiosk-logs');
+    await page.getByTestId('filter-code').fill('badge');
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('code=badge');
+    const rows = page.getByTestId('kiosk-log-row');
+    // The filtered lines, once the list no longer shows the unfiltered ones.
+    const badges = async () => {
+      const texts = await rows.allInnerTexts();
+      return texts.every((t) => t.includes('badge_printed')) ? texts.length : 0;
+    };
+    await expect.poll(badges, { timeout: 20_000 }).toBeGreaterThan(0);
+    const shown = await rows.count();
+    await chooseFromMenu(page, page.getByTestId('export-button'), page.getByTestId('export-xlsx'));
+    await page.getByTestId('export-started').waitFor();
+    await page.getByRole('button', { name: 'Open the export list' }).click();
+    await page.waitForURL('**/reporting/export-list');
+    const job = page.getByTestId('export-row').first();
+    await expect.poll(() => job.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(await job.innerText()).toContain('Kiosk logs');
+    const [download] = await Promise.all([page.waitForEvent('download'), job.getByTestId('export-download').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Time', 'Kiosk', 'Kind', 'Code', 'Person', 'Area']);
+    // The lines the page showed (fewer than a page), every one a badge print.
+    expect(sheet.rowCount - 1).toBe(shown);
+    for (let r = 2; r <= sheet.rowCount; r++) expect(sheet.getRow(r).getCell(4).value).toBe('badge_printed');
+    await context.close();
+  });
 });

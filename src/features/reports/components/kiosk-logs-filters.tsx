@@ -4,6 +4,7 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DateField } from '../../../ui/date-field';
+import { timeZone } from '../hooks/history-params';
 import { useReport } from '../hooks/use-report';
 
 /** The page's filters from the URL, and a setter that goes back to the first page. */
@@ -19,6 +20,13 @@ export function useUrlFilters() {
     setSearch(next, { replace: true });
   };
   return { search, set, page: Math.max(1, Number(search.get('page') ?? 1) || 1) };
+}
+
+/** The filters an export of the page takes: the URL's, in the viewer's time zone. */
+export function filtersOf(search: URLSearchParams, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = { tz: timeZone() };
+  for (const k of keys) if (search.get(k)) out[k] = search.get(k)!;
+  return out;
 }
 
 export function KioskLogsFilters({ withCode }: { withCode: boolean }) {

@@ -7,8 +7,9 @@ import type { KioskLogRow } from '../../../../domain/schemas/more-reports';
 import { PageTitle } from '../../../ui/page-title';
 import { timeZone } from '../hooks/history-params';
 import { useReport } from '../hooks/use-report';
+import { ExportMenu } from './export-menu';
 import { kioskLogText } from '../kiosk-log-text';
-import { KioskLogsFilters, useUrlFilters } from './kiosk-logs-filters';
+import { filtersOf, KioskLogsFilters, useUrlFilters } from './kiosk-logs-filters';
 
 const PAGE_SIZE = 10;
 const KIND_COLOR: Record<string, string> = { action: 'blue', error: 'red', online: 'teal', offline: 'orange' };
@@ -23,12 +24,15 @@ export function KioskLogsPage() {
   const count = state.data?.count ?? 0;
   return (
     <Stack gap="md">
-      <Stack gap={0}>
-        <PageTitle>{t('moreReports.kioskLogs.title')}</PageTitle>
-        <Text c="dimmed" size="sm" mt={-8}>
-          {t('moreReports.kioskLogs.intro')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={0}>
+          <PageTitle>{t('moreReports.kioskLogs.title')}</PageTitle>
+          <Text c="dimmed" size="sm" mt={-8}>
+            {t('moreReports.kioskLogs.intro')}
+          </Text>
+        </Stack>
+        <ExportMenu report="kiosk_logs" filters={filtersOf(search, ['kiosk', 'code', 'from', 'to'])} />
+      </Group>
       <KioskLogsFilters withCode />
       {state.failed ? (
         <Alert color="yellow">{state.offline ? t('reports.needsConnection') : t('validation.date_range')}</Alert>

@@ -10,7 +10,8 @@ import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
 import { timeZone } from '../hooks/history-params';
 import { useReport } from '../hooks/use-report';
-import { KioskLogsFilters, useUrlFilters } from './kiosk-logs-filters';
+import { ExportMenu } from './export-menu';
+import { filtersOf, KioskLogsFilters, useUrlFilters } from './kiosk-logs-filters';
 import './printer-page.css';
 
 const PAGE_SIZE = 10;
@@ -50,12 +51,15 @@ export function PrinterPage() {
 
   return (
     <Stack gap="md" className={reprint ? 'gh-reprinting' : undefined}>
-      <Stack gap={0}>
-        <PageTitle>{t('moreReports.printer.title')}</PageTitle>
-        <Text c="dimmed" size="sm" mt={-8}>
-          {t('moreReports.printer.intro')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={0}>
+          <PageTitle>{t('moreReports.printer.title')}</PageTitle>
+          <Text c="dimmed" size="sm" mt={-8}>
+            {t('moreReports.printer.intro')}
+          </Text>
+        </Stack>
+        <ExportMenu report="printer" filters={filtersOf(search, ['kiosk', 'from', 'to'])} />
+      </Group>
       <KioskLogsFilters withCode={false} />
       {failed ? <Alert color="red">{t('moreReports.printer.reprintFailed')}</Alert> : null}
       {state.failed ? (

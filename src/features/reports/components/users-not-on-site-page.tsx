@@ -10,7 +10,8 @@ import { DateField } from '../../../ui/date-field';
 import { PageTitle } from '../../../ui/page-title';
 import { timeZone } from '../hooks/history-params';
 import { useReport } from '../hooks/use-report';
-import { useUrlFilters } from './kiosk-logs-filters';
+import { ExportMenu } from './export-menu';
+import { filtersOf, useUrlFilters } from './kiosk-logs-filters';
 
 const PAGE_SIZE = 10;
 
@@ -28,12 +29,15 @@ export function UsersNotOnSitePage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={0}>
-        <PageTitle>{t('moreReports.notOnSite.title')}</PageTitle>
-        <Text c="dimmed" size="sm" mt={-8}>
-          {t('moreReports.notOnSite.intro')}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={0}>
+          <PageTitle>{t('moreReports.notOnSite.title')}</PageTitle>
+          <Text c="dimmed" size="sm" mt={-8}>
+            {t('moreReports.notOnSite.intro')}
+          </Text>
+        </Stack>
+        <ExportMenu report="users_not_on_site" filters={filtersOf(search, ['userType', 'day'])} />
+      </Group>
       <Group gap="sm" align="flex-end" wrap="wrap" data-testid="not-on-site-filters">
         <Select
           label={t('reports.filters.userType')}
