@@ -74,6 +74,53 @@ function keystroke(page: Page, value: string): Promise<number> {
   );
 }
 
+/** Taps row `i`'s button for `status` inside the page and times, with a MutationObserver, the
+ * row showing that status (what a person waits for before the next tap; no DevTools round trip
+ * is counted). It keeps watching in the background until the row's pending badge is gone (the
+ * server has the mark and the device knows it) and records that in `window.ghConfirmed`. */
+function tap(page: Page, i: number, status: string): Promise<number> {
+  return page.evaluate(
+    ([idx, want]) =>
+      new Promise<number>((done, fail) => {
+        const w = window as unknown as { ghConfirmed?: number[] };
+        w.ghConfirmed ??= [];
+        const row = document.querySelectorAll<HTMLElement>('[data-testid="roll-call-row"]')[idx as number]!;
+        const person = row.getAttribute('data-person-id');
+        const button = row.querySelector<HTMLElement>(`[data-testid="mark-${want}"]`)!;
+        let shown = false;
+        const started = performance.now();
+        const stop = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+        };
+        const check = () => {
+          const el = document.querySelector(`[data-testid="roll-call-row"][data-person-id="${person}"]`);
+          if (!el || el.getAttribute('data-status') !== want) return;
+          if (!shown) {
+            shown = true;
+            done(performance.now() - started);
+          }
+          if (el.getAttribute('data-pending') === 'false') {
+            w.ghConfirmed!.push(performance.now() - started);
+            stop();
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-status', 'data-pending'],
+        });
+        const timer = setTimeout(() => {
+          stop();
+          if (!shown) fail(new Error(`row ${idx} never showed ${want}`));
+        }, 10_000);
+        button.click();
+      }),
+    [i, status] as const,
+  );
+}
+
 const measures = (page: Page, name: string) =>
   page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
 
@@ -137,19 +184,12 @@ export async function run(): Promise<SectionResult[]> {
       { timeout: 60_000 },
     );
     const shown: number[] = [];
-    const rows = page.getByTestId('roll-call-row');
-    for (let i = 0; i < MARKS; i++) {
-      const row = rows.nth(i);
-      const started = await page.evaluate(() => performance.now());
-      await row.getByTestId(i % 2 ? 'mark-safe' : 'mark-missing').click();
-      await page.waitForFunction(
-        ([idx, status]) =>
-          document.querySelectorAll('[data-testid="roll-call-row"]')[idx as number]?.getAttribute('data-status') ===
-          status,
-        [i, i % 2 ? 'safe' : 'missing'] as const,
-      );
-      shown.push((await page.evaluate(() => performance.now())) - started);
-    }
+    const confirmed: number[] = [];
+    // tsx names the page function's inner functions with a helper the page lacks: a no-op one.
+    await page.evaluate('window.__name = window.__name || ((f) => f)');
+    for (let i = 0; i < MARKS; i++) shown.push(await tap(page, i, i % 2 ? 'safe' : 'missing'));
+    await page.waitForTimeout(10_000); // the last marks' confirmations
+    confirmed.push(...(await page.evaluate(() => (window as unknown as { ghConfirmed?: number[] }).ghConfirmed ?? [])));
     const commits = await measures(page, 'gh:emergency-mark-commit');
 
     const result: SectionResult = {
@@ -194,10 +234,18 @@ export async function run(): Promise<SectionResult[]> {
           met: quantile(commits, 0.95) <= 30,
           note: `${commits.length} marks: mark + outbox, one transaction`,
         },
+        { label: 'tap to status on screen (p50)', value: ms(quantile(shown, 0.5)) },
         {
           label: 'tap to status on screen (p95)',
           value: ms(quantile(shown, 0.95)),
-          note: 'commit + re-derive 5,000 + render',
+          target: '≤ 100 ms',
+          met: quantile(shown, 0.95) <= 100,
+          note: 'click in the page to the row’s new status: commit + re-derive 5,000 + render',
+        },
+        {
+          label: 'tap to confirmed by the server (p50)',
+          value: ms(quantile(confirmed, 0.5)),
+          note: `the row's pending badge gone: push, answer, pull; ${confirmed.length} of ${MARKS} within 10 s`,
         },
         { label: 'first sync after login', value: ms(firstSync), note: 'pull of 5,000 people and events' },
       ],

@@ -44,6 +44,10 @@ export interface ScopeWindows {
   historyFrom: number;
   /** Expected visits held: [from, to); null holds them all. */
   upcoming: { from: number; to: number } | null;
+  /** Areas whose expected visits are held (one without an area always is); null or absent: every area. */
+  areas?: ReadonlySet<string> | null;
+  /** Journeys held with their flows; null or absent: every journey. */
+  journeys?: ReadonlySet<string> | null;
 }
 
 export function scopeWindows(kind: DeviceKind, dayStart: number, historyDays = HISTORY_WINDOW_DAYS): ScopeWindows {
@@ -74,6 +78,16 @@ export function eventInScope(
 export function scopedEvents<E extends PresenceEvent>(events: readonly E[], historyFrom: number): E[] {
   const latest = new Set([...latestPerPerson(events).values()].map((e) => e.id));
   return events.filter((e) => eventInScope(e, historyFrom, latest.has(e.id), true));
+}
+
+/** Whether a row naming this area (or none) is held: a kiosk's expected visits are its area's. */
+export function areaInScope(areaId: unknown, w: ScopeWindows): boolean {
+  return !w.areas || typeof areaId !== 'string' || w.areas.has(areaId);
+}
+
+/** Whether a journey (or a flow of it) is held: a kiosk holds the journeys of its area. */
+export function journeyInScope(journeyId: unknown, w: ScopeWindows): boolean {
+  return !w.journeys || typeof journeyId !== 'string' || w.journeys.has(journeyId);
 }
 
 /** Whether an expected visit belongs to the scope; one without a time is always held. */

@@ -63,6 +63,7 @@ import { writeBackRoutes } from './integrations/write-back.routes';
 import { ssoRoutes } from './sso/sso.routes';
 import { oneTimeLoginRoutes } from './sso/one-time-login.routes';
 import { passportRoutes } from './passport/passport.routes';
+import { syncScopesRoutes } from './sync-scopes/sync-scopes.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ssoRoutes, { sso: services.sso, publicUrl: deps.publicUrl });
   await app.register(oneTimeLoginRoutes, { oneTimeLogin: services.oneTimeLogin, publicUrl: deps.publicUrl });
   await app.register(passportRoutes, { passport: services.passport });
+  await app.register(syncScopesRoutes, { db: deps.database.db });
   await app.register(openapiRoutes, { routes: routeTable });
   app.addHook('onClose', async () => services.mailer.close());
   await registerStatic(app, deps.staticDir);

@@ -2,6 +2,7 @@
 // tests run against it; the browser uses the Dexie adapter with the same contract.
 import type { ClientTx, DeviceContext, MutateDeps } from './client';
 import { reapplyPending } from './client';
+import { splitDeletes, type RowRef } from './deferred-deletes';
 import type { OutboxEntry, OutboxStore } from './engine';
 import type { AnyRow as Row, LocalRows, TableName } from './catalogue';
 import type { MutationResult, PullResponse, Rejection } from './protocol';
@@ -20,6 +21,8 @@ export class MemoryDevice implements OutboxStore {
   private seq = 0;
   private cursorValue: string | undefined;
   private offset = 0;
+  /** Deletes waiting for the outbox to stop referencing their rows. */
+  waitingDeletes: RowRef[] = [];
 
   constructor(
     readonly id: string,
@@ -101,16 +104,21 @@ export class MemoryDevice implements OutboxStore {
 
   async applyPull(page: PullResponse): Promise<void> {
     if (page.reset) for (const t of this.tables.values()) t.clear();
-    for (const c of page.changes) {
-      if (c.op === 'del') this.table(c.table).delete(c.id);
-      else this.table(c.table).set(c.id, { ...(c.data as Row), id: c.id, version: c.version });
-    }
+    if (page.reset) this.waitingDeletes = [];
+    for (const c of page.changes)
+      if (c.op !== 'del') this.table(c.table).set(c.id, { ...(c.data as Row), id: c.id, version: c.version });
     const rejections = new Map<number, Rejection>(page.rejections.map((r) => [r.seq, r]));
     this.moveAside((e) => {
       if (e.seq > page.lastSeq) return undefined;
       const r = rejections.get(e.seq);
       return r ? { ...r, status: 'rejected' } : { seq: e.seq, mutationId: e.mutationId, status: 'applied' };
     });
+    // After the outbox is settled: a delete of a row it still references waits (sync/deferred-deletes.ts).
+    const dels = page.changes.filter((c) => c.op === 'del').map((c) => ({ table: c.table, id: c.id }));
+    const puts = page.changes.filter((c) => c.op !== 'del').map((c) => ({ table: c.table, id: c.id }));
+    const { now, wait } = splitDeletes(dels, this.waitingDeletes, this.outbox, puts);
+    for (const d of now) this.table(d.table).delete(d.id);
+    this.waitingDeletes = wait;
     this.cursorValue = page.cursor;
     await reapplyPending(this.tx(), this.outbox, this.id);
   }

@@ -43,7 +43,7 @@ async function commit(n: number): Promise<{ commit: number[]; bare: number[] }> 
 async function pull(
   token: string,
   userId: string,
-): Promise<{ ms: number; people: number; events: number; storageBytes: number | null }> {
+): Promise<{ ms: number; people: number; events: number; storageBytes: number | null; pullBytes: number }> {
   const db = await freshDb('pull', userId);
   const engine = new SyncEngine({
     store: new DexieOutbox(db),
@@ -60,6 +60,11 @@ async function pull(
     // What the origin stores (this page's only database: each run starts a fresh browser profile).
     storageBytes: (await navigator.storage.estimate()).usage ?? null,
     error: engine.getStatus().lastError,
+    // What the pulls cost on the wire: each answer's encoded body (brotli, as the server sends it).
+    pullBytes: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/api/sync/pull'))
+      .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0),
   };
   db.close();
   return result;

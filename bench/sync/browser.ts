@@ -2,7 +2,7 @@
 // outbox in one Dexie transaction, p50/p95, against a bare put of the same row) and the
 // catch-up pull into IndexedDB. A bench page (bench/browser/) built with Vite from the app's
 // own sync code runs in Debian's Chromium; /api is proxied to the target server.
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -44,15 +44,20 @@ async function serve(dir: string, api: string): Promise<{ url: string; server: S
         req.on('end', () => ok(Buffer.concat(parts)));
       });
       const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type'])
+      for (const name of ['authorization', 'content-type', 'accept-encoding'])
         if (req.headers[name]) headers[name] = String(req.headers[name]);
-      const upstream = await fetch(api + url, {
-        method: req.method,
-        headers,
-        body: body.length ? new Uint8Array(body) : undefined,
+      // The answer passes through as the server compressed it (Node's http.request does not
+      // decode), so the page receives, and counts, the bytes the real server sends.
+      const upstream = await new Promise<import('node:http').IncomingMessage>((ok, fail) => {
+        const out = request(api + url, { method: req.method, headers }, ok);
+        out.on('error', fail);
+        out.end(body.length ? body : undefined);
       });
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-      res.end(Buffer.from(await upstream.arrayBuffer()));
+      const passed: Record<string, string> = {};
+      for (const name of ['content-type', 'content-encoding', 'vary'])
+        if (upstream.headers[name]) passed[name] = String(upstream.headers[name]);
+      res.writeHead(upstream.statusCode ?? 502, passed);
+      upstream.pipe(res);
       return;
     }
     const path = join(dir, url === '/' ? 'index.html' : url.split('?')[0]!);
@@ -136,7 +141,15 @@ const commitSection: SyncSection = {
   },
 };
 
-type PullResult = { ms: number; people: number; events: number; storageBytes: number | null; error?: string };
+type PullResult = {
+  ms: number;
+  people: number;
+  events: number;
+  storageBytes: number | null;
+  /** Bytes of the pull answers as sent over the wire (compressed), from Resource Timing. */
+  pullBytes: number;
+  error?: string;
+};
 
 /** One new device's first sync in a fresh Chromium profile, against the server at `url`. */
 const pullInChromium = (target: BenchTarget, url: string, who: { token: string; userId: string }) =>
@@ -179,6 +192,7 @@ const pullSection: SyncSection = {
           note: r.error ?? undefined,
         },
         { label: '    people / visit events in IndexedDB', value: `${count(r.people)} / ${count(r.events)}` },
+        { label: '    pull answers over the wire (compressed)', value: mb(r.pullBytes) },
         {
           label: '    navigator.storage.estimate() usage',
           value: r.storageBytes === null ? 'n/a' : mb(r.storageBytes),

@@ -15,6 +15,7 @@ import { eventChange } from '../../server/visits/visits.projections';
 import { snapshotOf } from '../../server/sync-registry';
 import { newDevice } from '../support/device';
 import { onSite as onSiteOf, type PresenceEvent } from '../../domain/presence';
+import { CATCH_UP_EVENTS, catchUpInNode, pushWeekOfEvents } from './catch-up';
 import { firstSyncInNode, kioskLogin, mb, unscopedApp } from './first-sync';
 import { count, seconds, timed, type SectionResult } from '../support/report';
 import { countOf, uuidArray } from '../support/sql';
@@ -152,11 +153,6 @@ export const pullSection: SyncSection = {
       db,
       sql`select count(*)::int as n from sync_changes where entity_id = ${company.entityId}`,
     );
-    const onSite = await countOf(
-      db,
-      sql`select count(*)::int as n from (select distinct on (person_id) kind from visit_events
-        where entity_id = ${company.entityId} order by person_id, at desc, id desc) l where kind = 'in'`,
-    );
     const admin = await target.login(company.adminEmail);
     const kiosk = await kioskLogin(target.url, admin.token, company.areaId);
     const unscoped = await unscopedApp(target);
@@ -167,6 +163,18 @@ export const pullSection: SyncSection = {
       { who: 'kiosk, scoped', r: await firstSyncInNode(target.url, kiosk) },
     ];
     await unscoped.app.close();
+    // A week offline: 10,000 events arrive after the scoped devices' first sync.
+    await pushWeekOfEvents(target.url, admin.token, company.personIds, company.areaId, CATCH_UP_EVENTS);
+    const catchUps = [
+      { who: 'admin tablet', r: await catchUpInNode(target.url, admin.token, runs[1]!.r.device) },
+      { who: 'kiosk', r: await catchUpInNode(target.url, kiosk.token, runs[3]!.r.device) },
+    ];
+    // Who is on site now, after the catch-up: the scoped devices must hold every one of them.
+    const onSite = await countOf(
+      db,
+      sql`select count(*)::int as n from (select distinct on (person_id) kind from visit_events
+        where entity_id = ${company.entityId} order by person_id, at desc, id desc) l where kind = 'in'`,
+    );
     const scopedAdmin = runs[1]!.r;
     const matches = await sampleMatches(db, company, scopedAdmin.device);
     return {
@@ -194,6 +202,13 @@ export const pullSection: SyncSection = {
           met: [runs[1]!, runs[3]!].every(({ r }) => heldOnSite(r.device) === onSite),
         },
         { label: 'sample rows equal the projections', value: matches ? 'yes' : 'no', target: 'yes', met: matches },
+        ...catchUps.map(({ who, r }) => ({
+          label: `${who}, a week offline: catch-up of ${count(CATCH_UP_EVENTS)} new events`,
+          value: seconds(r.ms),
+          target: '≤ 2 s',
+          met: r.ms <= 2_000,
+          note: `${count(r.pulls)} pages, ${count(r.rows)} rows`,
+        })),
       ],
       notes: [
         `Data generation (SQL, not timed above): ${seconds(generated.ms)}. ${count(PEOPLE)} people, ${count(EVENTS)} events over ${SPAN_DAYS} days, ~5% on site.`,

@@ -1,7 +1,7 @@
 // The change feed: every write to a synced table records its latest state here, under the
 // entity's change sequence. Writers lock the entity's counter row first, so sequence numbers
 // are taken and committed in one order and a pull cursor can never step over a late commit.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { TableName, WireRow } from '../../sync/catalogue';
 import { syncChanges, syncCounters } from '../db/schema/sync';
@@ -102,11 +102,12 @@ export async function lastChangeSeq(db: Executor, entityId: string): Promise<num
   return Number(row?.last ?? 0);
 }
 
-export async function changesAfter(db: Executor, entityId: string, after: number, limit: number) {
+/** `skip`: feed rows the caller would leave out anyway (server/sync/scope.ts firstSyncSkip), not read. */
+export async function changesAfter(db: Executor, entityId: string, after: number, limit: number, skip?: SQL) {
   return db
     .select()
     .from(syncChanges)
-    .where(and(eq(syncChanges.entityId, entityId), sql`${syncChanges.seq} > ${after}`))
+    .where(and(eq(syncChanges.entityId, entityId), sql`${syncChanges.seq} > ${after}`, skip))
     .orderBy(syncChanges.seq)
     .limit(limit);
 }

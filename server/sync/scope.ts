@@ -4,9 +4,16 @@
 // same window; rows out of scope are left out of it. After it, a row out of scope is sent as a
 // delete: the device may hold an older copy (an expected visit moved out of its window) or its
 // own optimistic one (an old event it pushed after a week offline).
-import { needsLatest, rowInScope, type TableName } from '../../sync/catalogue';
+import { sql, type SQL } from 'drizzle-orm';
+import { needsLatest, rowInScope, scopeOf, TABLE_NAMES, type TableName } from '../../sync/catalogue';
 import { CURSOR_PREFIX, decodeCursor, encodeCursor } from '../../sync/protocol';
-import { companyDayStart, deviceKindOf, scopeWindows, type ScopeWindows } from '../../domain/sync-scope';
+import {
+  companyDayStart,
+  deviceKindOf,
+  scopeWindows,
+  type DeviceKind,
+  type ScopeWindows,
+} from '../../domain/sync-scope';
 import type { PermissionMap } from '../../domain/permissions';
 import type { Executor } from './changes';
 
@@ -16,6 +23,16 @@ export interface ServerScopes {
   superseded(db: Executor, entityId: string, table: TableName, ids: string[]): Promise<Set<string>>;
   /** The time zones of the entity's sites: its day starts at the earliest of their midnights. */
   timeZones(db: Executor, entityId: string): Promise<string[]>;
+  /** SQL true when a later row of the same person supersedes the presence feed row
+   * `sync_changes` (strictly later in time: ties are left to `superseded`). */
+  laterEvent?(entityId: string, table: TableName): SQL | null;
+  /** A device's areas, journeys and history window (server/sync/scope-change.ts); none: every one. */
+  devicePlace?(
+    db: Executor,
+    entityId: string,
+    userId: string,
+    kind: DeviceKind,
+  ): Promise<{ areas: string[] | null; journeys: string[] | null; historyDays: number | null }>;
 }
 
 /** A first sync in progress: the feed's last sequence when it began, and the time it began. */
@@ -63,11 +80,13 @@ export async function scopePage(
   page: PageChange[],
   snapshot: Snapshot | undefined,
   now: number,
+  /** The windows of the scope the cursor names (server/sync/scope-change.ts), for every row of the page. */
+  windows?: ScopeWindows,
 ) {
   const kind = deviceKindOf(permissions);
-  const zones = await scopes.timeZones(db, entityId);
-  const current = scopeWindows(kind, companyDayStart(now, zones));
-  const first = snapshot ? scopeWindows(kind, companyDayStart(snapshot.at, zones)) : current;
+  const zones = windows ? [] : await scopes.timeZones(db, entityId);
+  const current = windows ?? scopeWindows(kind, companyDayStart(now, zones));
+  const first = windows ?? (snapshot ? scopeWindows(kind, companyDayStart(snapshot.at, zones)) : current);
   const isFirst = (seq: number) => !!snapshot && seq <= snapshot.end;
   const windowOf = (seq: number): ScopeWindows => (isFirst(seq) ? first : current);
   // Rows older than the window count only if they are their person's latest: one lookup a table.
@@ -86,4 +105,39 @@ export async function scopePage(
     if (rowInScope(change.table, change.data, windowOf(seq), latest, isFirst(seq))) return [change];
     return isFirst(seq) ? [] : [{ ...change, op: 'del' as const, data: null }];
   });
+}
+
+/**
+ * The feed rows of a first sync that scopePage would certainly leave out, as a condition on
+ * `sync_changes`, so the pull does not read them at all (most of a company's history): rows of
+ * history tables older than the window, and presence rows older than it that are sign-outs or
+ * that a later event of the same person supersedes. Rows after the snapshot are never skipped,
+ * and what is read still goes through scopePage, so the rows sent are the same.
+ */
+export async function firstSyncSkip(
+  db: Executor,
+  scopes: ServerScopes,
+  entityId: string,
+  permissions: PermissionMap,
+  snapshot: Snapshot | undefined,
+  windows?: ScopeWindows,
+): Promise<SQL | undefined> {
+  if (!snapshot) return undefined;
+  const w =
+    windows ??
+    scopeWindows(deviceKindOf(permissions), companyDayStart(snapshot.at, await scopes.timeZones(db, entityId)));
+  const older = (field: string) =>
+    sql`(case when jsonb_typeof(sync_changes.data -> ${field}) = 'number' then (sync_changes.data ->> ${field})::numeric < ${w.historyFrom} else false end)`;
+  const parts = TABLE_NAMES.flatMap((table) => {
+    const scope = scopeOf(table);
+    if (scope?.kind === 'history') return [sql`(sync_changes.tbl = ${table} and ${older(scope.time)})`];
+    if (scope?.kind !== 'presence') return [];
+    const later = scopes.laterEvent?.(entityId, table);
+    const outOrLater = later
+      ? sql`((sync_changes.data ->> 'kind') is distinct from 'in' or ${later})`
+      : sql`(sync_changes.data ->> 'kind') is distinct from 'in'`;
+    return [sql`(sync_changes.tbl = ${table} and ${older('at')} and ${outOrLater})`];
+  });
+  if (parts.length === 0) return undefined;
+  return sql`not (sync_changes.seq <= ${snapshot.end} and (${sql.join(parts, sql` or `)}))`;
 }

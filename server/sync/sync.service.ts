@@ -21,7 +21,13 @@ import { logSafe, readEntry, unstorableArgs } from './push-entries';
 import { changesAfter, lastChangeSeq, lockFeed, writeChanges, type ChangeInput, type Tx } from './changes';
 import type { Notice } from '../../sync/events';
 import type { ApplyContext, ServerMutation, ServerMutations } from './handlers';
-import { decodePullCursor, encodePullCursor, scopePage, type ServerScopes } from './scope';
+import { decodePullCursor, encodePullCursor, firstSyncSkip, scopePage, type ServerScopes } from './scope';
+import { readScope, rescopePage, tagCursor } from './scope-change';
+
+/** The last sequence a page of `rows` (read with limit + 1) covers. */
+const lastSeqOf = (rows: Array<{ seq: number | bigint | string }>, limit: number, start: number) =>
+  rows.length ? Number(rows[Math.min(rows.length, limit) - 1]!.seq) : start;
+const withScope = (cursor: string, scoped: { fp: string } | null) => (scoped ? tagCursor(cursor, scoped.fp) : cursor);
 
 const REJECTIONS_KEPT = 500;
 const LOG_CHUNK = 500;
@@ -312,13 +318,29 @@ export function syncService(
     },
 
     async pull(ctx: RequestContext, q: { deviceId: string; cursor?: string; limit: number }): Promise<PullResponse> {
-      const from = decodePullCursor(q.cursor);
+      // The scope the cursor names against the device's scope now (server/sync/scope-change.ts).
+      let scoped = scopes ? await readScope(db, scopes, ctx, q.cursor, now()) : null;
+      const from = decodePullCursor(scoped ? scoped.base : q.cursor);
       const last = await lastChangeSeq(db, ctx.entityId);
       const reset = from === null || from.seq > last;
+      if (reset && scoped) scoped = { ...scoped, ...scoped.current, rescope: null };
       const start = reset ? 0 : from.seq;
       // A first sync (from the start) keeps one window for all its pages (server/sync/scope.ts).
       const snapshot = start === 0 ? { end: last, at: now() } : from?.snapshot;
-      const rows = await changesAfter(db, ctx.entityId, start, q.limit + 1);
+      const rescoping = scoped?.rescope ? { ...scoped, rescope: scoped.rescope } : null;
+      const moved = rescoping
+        ? await rescopePage(db, scopes!, ctx.entityId, ctx.permissions, rescoping, q.limit, last)
+        : null;
+      // A first sync does not read the history it would leave out (server/sync/scope.ts firstSyncSkip).
+      const skip =
+        scopes && !moved
+          ? await firstSyncSkip(db, scopes, ctx.entityId, ctx.permissions, snapshot, scoped?.windows)
+          : undefined;
+      const rows = moved ? [] : await changesAfter(db, ctx.entityId, start, q.limit + 1, skip);
+      // Read to the end with rows skipped: every row up to the snapshot's end was seen (each was
+      // committed before `last` was read), so the cursor moves past the skipped ones too.
+      const readTo = lastSeqOf(rows, q.limit, start);
+      const upTo = skip && snapshot && rows.length <= q.limit ? Math.max(readTo, Math.min(snapshot.end, last)) : readTo;
       const receive = receiverFor(ctx.permissions);
       const page = rows.slice(0, q.limit);
       const received = page.flatMap((r) => {
@@ -351,11 +373,13 @@ export function syncService(
         .limit(REJECTIONS_KEPT);
       return {
         // Rows the caller may not receive, or not hold, are left out; the cursor still moves past them.
-        changes: scopes
-          ? await scopePage(db, scopes, ctx.entityId, ctx.permissions, received, snapshot, now())
-          : received.map((r) => r.change),
-        cursor: encodePullCursor(page.length ? Number(page[page.length - 1]!.seq) : start, snapshot),
-        hasMore: rows.length > q.limit,
+        changes: moved
+          ? moved.changes
+          : scopes
+            ? await scopePage(db, scopes, ctx.entityId, ctx.permissions, received, snapshot, now(), scoped?.windows)
+            : received.map((r) => r.change),
+        cursor: moved?.cursor ?? withScope(encodePullCursor(upTo, snapshot), scoped),
+        hasMore: moved ? moved.hasMore : rows.length > q.limit,
         lastSeq: dev?.lastSeq ?? 0,
         rejections: rejected.map((r) => ({
           seq: r.seq,

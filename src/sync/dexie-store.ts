@@ -6,6 +6,7 @@ import { reapplyPending, type ClientTx, type MutateDeps } from '../../sync/clien
 import type { OutboxEntry, OutboxStore } from '../../sync/engine';
 import type { AnyRow as Row } from '../../sync/catalogue';
 import type { MutationResult, PullResponse } from '../../sync/protocol';
+import { idsByTable, splitDeletes, WAITING_DELETES_KEY, type RowRef } from '../../sync/deferred-deletes';
 import { SYNCED_TABLES, syncedTable, type GatehouseDb } from '../db/schema';
 import { CURRENT_ENTITY_KEY, CURRENT_USER_KEY } from '../db/session-store';
 
@@ -111,7 +112,8 @@ export class DexieOutbox implements OutboxStore {
     const deviceId = await this.deviceId();
     // Nothing new (the usual answer to a poke after our own push): no synced table changes, so
     // confirm what the server applied and move the cursor without locking every table.
-    if (!page.reset && page.changes.length === 0 && page.rejections.length === 0) {
+    const waiting = (await meta<RowRef[]>(db, WAITING_DELETES_KEY))?.length ?? 0;
+    if (!page.reset && page.changes.length === 0 && page.rejections.length === 0 && !waiting) {
       await db.transaction('rw', db.outbox, db.rejected, db.meta, async () => {
         const confirmed = await db.outbox
           .where('[userId+seq]')
@@ -142,7 +144,6 @@ export class DexieOutbox implements OutboxStore {
           });
       }
       for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
-      for (const [table, ids] of dels) await db.table(table).bulkDelete(ids);
       // The server confirmed up to lastSeq for this user: a lost push answer is settled here.
       const confirmed = await db.outbox
         .where('[userId+seq]')
@@ -157,8 +158,18 @@ export class DexieOutbox implements OutboxStore {
             : { seq: e.seq, mutationId: e.mutationId, status: 'applied' };
         }),
       );
+      // After the outbox is settled: a delete of a row it still references waits (sync/deferred-deletes.ts).
+      const outbox = await db.outbox.orderBy('seq').toArray();
+      const { now, wait } = splitDeletes(
+        [...dels].flatMap(([table, ids]) => ids.map((id) => ({ table, id }))),
+        page.reset ? [] : ((await meta<RowRef[]>(db, WAITING_DELETES_KEY)) ?? []),
+        outbox,
+        [...puts].flatMap(([table, rows]) => rows.map((r) => ({ table, id: r.id as string }))),
+      );
+      for (const [table, ids] of idsByTable(now)) await db.table(table).bulkDelete(ids);
+      if (wait.length || waiting) await db.meta.put({ key: WAITING_DELETES_KEY, value: wait });
       await db.meta.put({ key: 'cursor', value: page.cursor });
-      await reapplyPending(localTx(db), await db.outbox.orderBy('seq').toArray(), deviceId);
+      await reapplyPending(localTx(db), outbox, deviceId);
     });
   }
 

@@ -26,11 +26,14 @@ export interface TableDef<S extends v.GenericSchema = v.GenericSchema> {
 }
 
 /** presence: sign-in/out events (time `at`, `personId`, `kind`): the window plus whatever decides
- * who is on site; history: rows timed by `time` within the window; upcoming: expected visits. */
+ * who is on site; history: rows timed by `time` within the window; upcoming: expected visits
+ * (`area`: the field naming the area, held only by devices of that area); journey: a journey or
+ * its flow, named by `journey`, held by kiosks whose area the journey serves. */
 export type RowScope =
   | { readonly kind: 'presence' }
   | { readonly kind: 'history'; readonly time: string }
-  | { readonly kind: 'upcoming'; readonly time: string };
+  | { readonly kind: 'upcoming'; readonly time: string; readonly area?: string }
+  | { readonly kind: 'journey'; readonly journey: string };
 
 export const defineTable = <S extends v.GenericSchema>(def: TableDef<S>): TableDef<S> => def;
 

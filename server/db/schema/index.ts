@@ -29,3 +29,4 @@ export * from './sso';
 export * from './passport';
 export * from './integrations';
 export * from './integration-write-back';
+export * from './sync-scopes';

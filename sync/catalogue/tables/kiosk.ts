@@ -15,6 +15,8 @@ export const kioskTables = {
     row: row({ name: v.string(), names: json, description: text, logo: text, settings: json, version: num }),
     indexes: [],
     receive: 'everyone',
+    // A kiosk holds the journeys of its area (settings.areas names it, or names no area).
+    scope: { kind: 'journey', journey: 'id' },
   }),
   journeyFlows: defineTable({
     row: row({
@@ -28,6 +30,7 @@ export const kioskTables = {
     }),
     indexes: ['journeyId'],
     receive: 'everyone',
+    scope: { kind: 'journey', journey: 'journeyId' },
   }),
   // Forms and modes are the domain's shapes: the kiosk evaluates answers and reasons on them.
   complianceForms: defineTable({ row: row(complianceForm.entries), indexes: [], receive: 'everyone' }),

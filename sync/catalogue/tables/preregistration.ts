@@ -23,8 +23,9 @@ export const preregistrationTables = {
     }),
     indexes: ['personId', 'visitAt', 'status'],
     receive: ['users', 'kiosk_device'],
-    // A kiosk holds yesterday to a few days ahead; an admin's device every expected visit.
-    scope: { kind: 'upcoming', time: 'visitAt' },
+    // A kiosk holds its area's, yesterday to a few days ahead; an admin's device every expected
+    // visit of the sites it may see.
+    scope: { kind: 'upcoming', time: 'visitAt', area: 'areaId' },
   }),
   qrRevocations: defineTable({
     row: row({ reason: text, lifted: num }),
