@@ -137,6 +137,10 @@ export const integrationInput = v.pipe(
 );
 export type IntegrationInput = v.InferOutput<typeof integrationInput>;
 
+/** "Test connection": the credentials as typed (a saved integration may send none: the stored ones). */
+export const connectionTestInput = v.object({ credentials: v.optional(credentialsInput) });
+export const newConnectionTestInput = v.object({ credentials: credentialsInput });
+
 export const duplicateResolution = v.object({
   external_id: v.pipe(
     v.string('validation.required'),

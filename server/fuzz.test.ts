@@ -40,6 +40,7 @@ const UNREACHED: Record<string, string> = {
   'POST /api/integrations/:id/sync': 'takes no body (starts or retries a directory sync)',
   'PUT /api/integrations/:id': 'body parsed after the integration is found (an unknown id answers 404 first)',
   'POST /api/integrations/:id/duplicates/resolve': 'body parsed after the integration is found (404 first)',
+  'POST /api/integrations/:id/test-connection': 'body parsed after the integration is found (404 first)',
   'POST /api/integrations/:id/activate': 'takes no body (turns automatic sync on)',
   'POST /api/integrations/:id/connect': 'takes no body (answers the Google/Microsoft consent address)',
   'POST /api/integrations/:id/deactivate': 'takes no body (turns automatic sync off)',
@@ -49,6 +50,11 @@ const UNREACHED: Record<string, string> = {
   'POST /api/passport/deactivate': 'takes no body (deactivates the caller’s own passport)',
   'POST /api/users/:id/two-step/reset': 'takes no body (an admin resets a person’s two-step)',
   'POST /api/login-one-time/issue': 'takes no body (a one-time login link for the caller)',
+};
+/** Reached but not fuzzed: a generated body names a directory elsewhere (Wonde, Graph, any Paxton
+ *  address), so fuzzing would send traffic off this machine; their tests use local fakes. */
+const OFF_MACHINE: Record<string, string> = {
+  'POST /api/integrations/test-connection': 'server/integrations/connection-test.test.ts',
 };
 /** A failed login is counted (the account lock) even though the request is refused. */
 const WRITES_ON_REFUSAL: Record<string, string[]> = { 'POST /api/login': ['login_attempts'] };
@@ -133,8 +139,10 @@ eachDatabase((get) => {
       const failures: string[] = [];
       let n = 0;
       await discover();
-      for (const [key, { route, url, schema }] of bodyRoutes)
-        failures.push(...(await fuzzRoute(key, route, url, schema, SEED + n++)));
+      for (const [key, { route, url, schema }] of bodyRoutes) {
+        const seed = SEED + n++;
+        if (!(key in OFF_MACHINE)) failures.push(...(await fuzzRoute(key, route, url, schema, seed)));
+      }
       expect(failures).toEqual([]);
     },
     WALK_MS,

@@ -2,11 +2,13 @@
 // their directory id are updated (never doubled), new ones created and linked, a new person
 // whose email already belongs to someone here is reported as a duplicate candidate (never
 // merged), and people the directory removed or disabled are archived (never deleted).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { integrationDuplicates, integrationPeople, integrations, roles, users } from '../db/schema/index';
 import { personChange } from '../people/people.projections';
 import type { ChangeInput, Tx } from '../sync/changes';
+import { mappedCustomValues } from '../../domain/integration-custom-fields';
+import { customFieldDefs, customValuesDiffer, mappedCustomIds, mergedCustomValues } from './custom-targets';
 import type { DirectoryPerson } from './directories/directory-client';
 
 type Integration = typeof integrations.$inferSelect;
@@ -21,7 +23,7 @@ export interface PageResult {
   counts: PageCounts;
   changes: ChangeInput[];
   archivedIds: string[];
-  problems: { externalId: string; code: string }[];
+  problems: { externalId: string; code: string; params?: Record<string, string> }[];
 }
 
 const fieldText = (p: DirectoryPerson, name: string | undefined) => {
@@ -72,7 +74,9 @@ export async function applyPage(
         )
     : [];
   const linkOf = new Map(links.map((l) => [l.externalId, l]));
-  const rows = staying.map((p) => ({ p, v: mapped(integ, p) }));
+  // Directory fields mapped to custom fields: checked by the custom fields' own rule.
+  const defs = await customFieldDefs(tx, entityId, mappedCustomIds(integ.mapping));
+  const rows = staying.map((p) => ({ p, v: mapped(integ, p), c: mappedCustomValues(integ.mapping, defs, p.fields) }));
   const emails = rows.map((r) => r.v.email).filter((e): e is string => !!e);
   const phones = rows.map((r) => r.v.phone).filter((e): e is string => !!e);
   const owners = emails.length
@@ -106,12 +110,19 @@ export async function applyPage(
   const fresh: (typeof users.$inferInsert)[] = [];
   const freshLinks: (typeof integrationPeople.$inferInsert)[] = [];
 
-  for (const { p, v } of rows) {
+  for (const { p, v, c } of rows) {
     if (!v.email || !v.fullName) {
       counts.errors++;
       problems.push({ externalId: p.externalId, code: v.email ? 'no_name' : 'no_email' });
       continue;
     }
+    // A value that does not fit its custom field skips the whole row, as a row without an email.
+    if (c.problem) {
+      counts.errors++;
+      problems.push({ externalId: p.externalId, code: 'custom_field_invalid', params: { field: c.problem.fieldName } });
+      continue;
+    }
+    const custom = c.fieldIds.length ? { customFields: mergedCustomValues(c.fieldIds, c.entries) } : {};
     const link = linkOf.get(p.externalId);
     const owner = ownerOf.get(v.email);
     // A phone someone else has (or a second row of this page has) is left out, not fought over.
@@ -130,6 +141,7 @@ export async function applyPage(
           email: v.email,
           phone,
           archived: false,
+          ...custom,
           updatedAt: at,
           version: sql`${users.version} + 1`,
         })
@@ -137,7 +149,10 @@ export async function applyPage(
           and(
             eq(users.entityId, entityId),
             eq(users.id, link.userId),
-            sql`(${users.fullName}, ${users.email}, coalesce(${users.phone}, ''), ${users.archived}) is distinct from (${v.fullName}, ${v.email}, ${phone ?? ''}, false)`,
+            or(
+              sql`(${users.fullName}, ${users.email}, coalesce(${users.phone}, ''), ${users.archived}) is distinct from (${v.fullName}, ${v.email}, ${phone ?? ''}, false)`,
+              c.fieldIds.length ? customValuesDiffer(c.fieldIds, c.entries) : undefined,
+            ),
           ),
         )
         .returning();
@@ -162,7 +177,12 @@ export async function applyPage(
     } else if (owner || nameOf.has(v.fullName)) {
       counts.duplicates++;
       const userId = owner ?? nameOf.get(v.fullName)!;
-      const data = { ...v, email: v.email, match: owner ? ('email' as const) : ('name' as const) };
+      const data = {
+        ...v,
+        email: v.email,
+        match: owner ? ('email' as const) : ('name' as const),
+        ...(c.fieldIds.length ? { custom: { fieldIds: c.fieldIds, entries: c.entries } } : {}),
+      };
       await tx
         .insert(integrationDuplicates)
         .values({ entityId, integrationId: integ.id, externalId: p.externalId, userId, runId, data })
@@ -187,6 +207,7 @@ export async function applyPage(
         ...v,
         email: v.email,
         phone,
+        customFields: c.entries,
       });
       freshLinks.push({
         entityId,

@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { integrationDuplicates, integrationPeople, integrations, roles, users } from '../db/schema/index';
 import { invalid, notFound } from '../http/api-error';
 import { personChange } from '../people/people.projections';
+import { mergedCustomValues } from './custom-targets';
 import { withFeed, type ChangeInput } from '../sync/changes';
 
 type Integration = typeof integrations.$inferSelect;
@@ -83,6 +84,9 @@ export function integrationReview(db: Db, now: () => number, onChanged: (entityI
               fullName: dup.data.fullName,
               email: dup.data.email,
               archived: false,
+              ...(dup.data.custom?.fieldIds.length
+                ? { customFields: mergedCustomValues(dup.data.custom.fieldIds, dup.data.custom.entries) }
+                : {}),
               updatedAt: at,
               version: sql`${users.version} + 1`,
             })
@@ -110,6 +114,7 @@ export function integrationReview(db: Db, now: () => number, onChanged: (entityI
             fullName: dup.data.fullName,
             email: dup.data.email,
             phone: null,
+            customFields: dup.data.custom?.entries ?? [],
             updatedAt: at,
           })
           .returning();
@@ -143,6 +148,7 @@ export function integrationReview(db: Db, now: () => number, onChanged: (entityI
           full_name: u.fullName,
           email: u.email,
           archived: u.archived,
+          custom_fields: u.customFields,
           removed_at: l.removedAt?.toISOString() ?? null,
         })),
       };

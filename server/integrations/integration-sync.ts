@@ -162,7 +162,8 @@ export function integrationSync(
             count: result.archivedIds.length,
             ids: result.archivedIds.slice(0, 20).join(', '),
           });
-        for (const p of result.problems.slice(0, 20)) await log(integ, job.id, 'warning', p.code, { id: p.externalId });
+        for (const p of result.problems.slice(0, 20))
+          await log(integ, job.id, 'warning', p.code, { id: p.externalId, ...p.params });
         token = next;
         if (!next) break;
       }

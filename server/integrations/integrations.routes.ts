@@ -2,7 +2,12 @@
 // DESIGN rulings 10 and 11 (/api/integrations…). Starting a sync answers at once with the run;
 // the screen polls /sync-status as spec 1 §4 says.
 import type { FastifyInstance } from 'fastify';
-import { duplicateResolution, integrationInput } from '../../domain/integrations';
+import {
+  connectionTestInput,
+  duplicateResolution,
+  integrationInput,
+  newConnectionTestInput,
+} from '../../domain/integrations';
 import { contextOf, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { IntegrationSync } from './integration-sync';
@@ -43,6 +48,32 @@ export async function integrationsRoutes(
     },
     async (request, reply) =>
       reply.code(201).send(await integrations.create(contextOf(request), parseOrThrow(integrationInput, request.body))),
+  );
+  app.get<{ Querystring: { user_type_id?: string } }>(
+    '/api/integrations/custom-fields',
+    {
+      ...doc('Custom fields a mapping may fill for people of a user type'),
+      preHandler: requirePermission('integration'),
+    },
+    async (request) => integrations.customTargets(contextOf(request), request.query.user_type_id),
+  );
+  app.post(
+    '/api/integrations/test-connection',
+    {
+      ...doc('Ask a directory for one page of people with typed credentials', { body: newConnectionTestInput }),
+      preHandler: requirePermission('integration'),
+    },
+    async (request) => integrations.testNewConnection(contextOf(request), request.body),
+  );
+  app.post<Id>(
+    '/api/integrations/:id/test-connection',
+    {
+      ...doc('Ask the directory for one page of people with the saved (or typed) credentials', {
+        body: connectionTestInput,
+      }),
+      preHandler: requirePermission('integration'),
+    },
+    async (request) => integrations.testConnection(contextOf(request), request.params.id, request.body),
   );
   app.get<Id>(
     '/api/integrations/:id',

@@ -4,8 +4,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  connectionTestInput,
   duplicateResolution,
   integrationInput,
+  newConnectionTestInput,
   type IntegrationInput,
   type IntegrationWire,
   type SyncRunWire,
@@ -27,6 +29,8 @@ import type { IntegrationSync } from './integration-sync';
 import { integrationReview, type DuplicateAction } from './integration-review';
 import { directoryGroups } from './integration-groups';
 import { credentialErrors, mergedCredentials, publicCredentials } from './settings-credentials';
+import { connectionTest } from './connection-test';
+import { customTargets, unknownCustomTargets } from './custom-targets';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Row = typeof integrations.$inferSelect;
@@ -49,6 +53,7 @@ export const runWire = (r: RunRow): SyncRunWire => ({
 export function integrationsService(db: Db, now: () => number, box: CredentialsBox, sync: IntegrationSync) {
   const review = integrationReview(db, now, sync.changed);
   const groupsOf = directoryGroups(db, now, box);
+  const tester = connectionTest(db, now, box);
   async function siteAccess(ctx: RequestContext): Promise<string[] | null> {
     const rows = await db
       .select({ siteId: userSiteAccess.siteId })
@@ -107,6 +112,7 @@ export function integrationsService(db: Db, now: () => number, box: CredentialsB
       if (!t) errors.user_type_id = ['validation.uuid'];
     }
     Object.assign(errors, credentialErrors(input.credentials, old ? box.open(old.credentials) : null));
+    Object.assign(errors, await unknownCustomTargets(db, ctx.entityId, input.mapping));
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
@@ -223,6 +229,29 @@ export function integrationsService(db: Db, now: () => number, box: CredentialsB
     /** The directory's groups for the settings picker, read live (server/integrations/integration-groups.ts). */
     async groups(ctx: RequestContext, id: string) {
       return { data: await groupsOf(await own(ctx, id)) };
+    },
+    /** One page of people with the saved (or just-typed) credentials (server/integrations/connection-test.ts). */
+    async testConnection(ctx: RequestContext, id: string, body: unknown) {
+      const integ = await own(ctx, id);
+      const input = parseOrThrow(connectionTestInput, body ?? {});
+      return { data: await tester.saved(integ, input.credentials ?? null) };
+    },
+    async testNewConnection(ctx: RequestContext, body: unknown) {
+      assertAllowed(ctx, 'integration');
+      return { data: await tester.unsaved(parseOrThrow(newConnectionTestInput, body).credentials) };
+    },
+    /** The custom fields a mapping may fill for people of a user type (another company's type: 404). */
+    async customTargets(ctx: RequestContext, userTypeId: string | undefined) {
+      assertAllowed(ctx, 'integration');
+      if (userTypeId) {
+        if (!UUID.test(userTypeId)) throw notFound();
+        const [t] = await db
+          .select({ id: userTypes.id })
+          .from(userTypes)
+          .where(and(eq(userTypes.entityId, ctx.entityId), eq(userTypes.id, userTypeId)));
+        if (!t) throw notFound();
+      }
+      return { data: await customTargets(db, ctx.entityId, userTypeId ?? null) };
     },
     async people(ctx: RequestContext, id: string) {
       return { data: await review.people(await own(ctx, id)) };

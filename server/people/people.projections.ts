@@ -23,6 +23,7 @@ export const personChange = (u: UserRow): ChangeInput => ({
     image: u.image,
     archived: u.archived,
     labels: u.labels,
+    customFields: u.customFields,
     version: u.version,
   },
 });

@@ -60,6 +60,8 @@ describe('integration settings for every directory', () => {
     await page.goto(`/integration-settings?id=${ids.google}`);
     await page.getByTestId('integration-connected').waitFor();
     await expect(page.getByTestId('integration-connected').innerText()).resolves.toContain('it-admin@school.example');
+    // Connected: the button now offers to connect again.
+    await expect(page.getByTestId('integration-connect').innerText()).resolves.toBe('Save and reconnect with Google');
 
     await page.goto('/integration-settings');
     await chooseKind(page, 'Paxton Net2');
@@ -84,8 +86,13 @@ describe('integration settings for every directory', () => {
     // The stored password is never sent back; the directory cannot change any more.
     await expect(page.getByTestId('integration-password').inputValue()).resolves.toBe('');
     await expect(page.getByTestId('integration-kind').isDisabled()).resolves.toBe(true);
-    // Its Net2 server cannot be reached from here: the groups stay a text input with a hint.
+    // Its Net2 server cannot be reached from here: the groups stay a text input with a hint,
+    // and "Test connection" says the directory could not be reached.
     await page.locator('[data-testid="integration-groups"][data-state="failed"]').waitFor();
+    await page.getByTestId('integration-test-connection').click();
+    await expect(
+      page.locator('[data-testid="connection-result"][data-state="failed"]').innerText({ timeout: 60_000 }),
+    ).resolves.toMatch(/^The directory could not be reached/);
 
     await page.goto('/integration-settings');
     await chooseKind(page, 'Wonde');
@@ -114,6 +121,16 @@ describe('integration settings for every directory', () => {
         await page.goto(`/integration-settings?id=${ids[kind]}`);
         await page.locator('[data-testid="integration-settings"][data-loaded="true"]').waitFor();
         await screenshot(page, `integration-settings-${kind}-${viewport}-${lang}`);
+        if (kind === 'paxton') {
+          await page.getByTestId('integration-test-connection').click();
+          const result = page.locator('[data-testid="connection-result"][data-state="failed"]');
+          await result.waitFor({ timeout: 60_000 });
+          await result.scrollIntoViewIfNeeded();
+          await screenshot(page, `integration-test-connection-paxton-${viewport}-${lang}`);
+          // No user type: every custom field of the company is offered.
+          await page.locator('[data-testid="custom-mapping"][data-loaded="true"]').scrollIntoViewIfNeeded();
+          await screenshot(page, `integration-custom-mapping-${viewport}-${lang}`);
+        }
         const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         expect(wide, `${kind} ${viewport} ${lang} scrolls sideways`).toBe(false);
       }

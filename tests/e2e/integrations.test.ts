@@ -18,7 +18,14 @@ let integId = '';
 beforeAll(async () => {
   graph = await startFakeGraph({ pageSize: 50 });
   graph.upsert(...Array.from({ length: 120 }, (_, i) => fakeUser(i + 1)));
-  graph.upsert(fakeUser(500, { givenName: 'Zainab', surname: 'Haddad', mail: 'zainab.haddad@contoso.test' }));
+  graph.upsert(
+    fakeUser(500, {
+      givenName: 'Zainab',
+      surname: 'Haddad',
+      mail: 'zainab.haddad@contoso.test',
+      employeeId: 'ZH 2041',
+    }),
+  );
   // Eddie Employee is already here with this email: a possible duplicate, linked in the test.
   graph.upsert(fakeUser(600, { givenName: 'Eddie', surname: 'Employee', mail: 'employee@acme.test' }));
   server = await startServer({ env: { GRAPH_BASE_URL: graph.baseUrl, GRAPH_AUTH_URL: graph.authUrl } });
@@ -47,6 +54,13 @@ describe('directory integrations in Chromium', () => {
     await page.getByRole('option', { name: 'Staff' }).click();
     await page.getByLabel('Email from directory field').fill('mail');
     await page.getByLabel('Phone from directory field').fill('mobilePhone');
+    // A directory field fills a custom field: Entra's employeeId → "Vehicle registration" (text).
+    await page.locator('[data-testid="custom-mapping"][data-loaded="true"]').waitFor();
+    await page.locator('input[data-field-name="Vehicle registration"]').fill('employeeId');
+    // Not saved yet: the typed credentials are tried against the directory.
+    await page.getByTestId('integration-test-connection').click();
+    const tested = page.locator('[data-testid="connection-result"][data-state="ok"]');
+    await expect(tested.innerText()).resolves.toMatch(/^Connected: the directory answered with \d+ people/);
     await screenshot(page, 'integration-settings-desktop-en');
     await page.getByTestId('integration-save').click();
     await page.waitForURL((url) => url.pathname === '/sync-status');
@@ -65,6 +79,18 @@ describe('directory integrations in Chromium', () => {
     await expect(page.getByTestId('view-last-run').innerText()).resolves.toContain('121 created');
     await expect(page.getByTestId('integration-status').innerText()).resolves.toMatch(/^active with errors$/i);
     await screenshot(page, 'view-integration-desktop-en');
+    // The mapped value reached the person, named by its custom field.
+    await page.goto(`/integration-valid?id=${integId}`);
+    const zainab = page.getByTestId('synced-person').filter({ hasText: 'Zainab Haddad' });
+    await expect(zainab.getByTestId('synced-person-custom').innerText()).resolves.toBe('Vehicle registration: ZH 2041');
+    await zainab.scrollIntoViewIfNeeded();
+    await screenshot(page, 'integration-person-custom-field-desktop-en');
+    // …and stays mapped when the settings are opened again.
+    await page.goto(`/integration-settings?id=${integId}`);
+    await page.locator('[data-testid="custom-mapping"][data-loaded="true"]').waitFor();
+    await expect(page.locator('input[data-field-name="Vehicle registration"]').inputValue()).resolves.toBe(
+      'employeeId',
+    );
     await page.context().close();
 
     // A person the sync brought in signs in at a kiosk with no connection.
@@ -128,6 +154,18 @@ describe('directory integrations in Chromium', () => {
       await page.locator('[data-testid="integration-groups"][data-state="ready"]').click();
       await page.getByRole('option', { name: 'Staff', exact: true }).waitFor();
       await screenshot(page, `integration-groups-open-${viewport}-${lang}`);
+      await page.keyboard.press('Escape');
+      // The saved credentials tried against the directory; the answer in the reader's language.
+      await page.getByTestId('integration-test-connection').click();
+      const tested = page.locator('[data-testid="connection-result"][data-state="ok"]');
+      await tested.waitFor();
+      if (lang === 'ar') await expect(tested.innerText()).resolves.toContain('تم الاتصال');
+      await tested.scrollIntoViewIfNeeded();
+      await screenshot(page, `integration-test-connection-${viewport}-${lang}`);
+      await page.getByTestId('custom-mapping').scrollIntoViewIfNeeded();
+      await screenshot(page, `integration-custom-mapping-${viewport}-${lang}`);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(wide, `settings with results ${viewport} ${lang} scrolls sideways`).toBe(false);
       if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
       await page.context().close();
     }

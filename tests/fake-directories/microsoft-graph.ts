@@ -14,6 +14,7 @@ export interface FakeGraphUser {
   mobilePhone?: string | null;
   department?: string | null;
   jobTitle?: string | null;
+  employeeId?: string | null;
   accountEnabled?: boolean;
   memberOf?: string[];
 }

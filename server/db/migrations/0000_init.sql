@@ -64,6 +64,7 @@ CREATE TABLE "users" (
 	"passport_id" text,
 	"dashboard_access" boolean DEFAULT false NOT NULL,
 	"labels" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"custom_fields" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "users_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
@@ -932,6 +933,19 @@ CREATE TABLE "integration_write_back_marks" (
 	CONSTRAINT "integration_write_back_marks_slot" UNIQUE("entity_id","integration_id","external_id","day","session")
 );
 --> statement-breakpoint
+CREATE TABLE "sync_scope_settings" (
+	"entity_id" uuid PRIMARY KEY NOT NULL,
+	"history_days" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sync_scopes" (
+	"entity_id" uuid NOT NULL,
+	"fingerprint" text NOT NULL,
+	"scope" jsonb NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "sync_scopes_entity_id_fingerprint_pk" PRIMARY KEY("entity_id","fingerprint")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1060,6 +1074,8 @@ ALTER TABLE "integration_write_back" ADD CONSTRAINT "integration_write_back_enti
 ALTER TABLE "integration_write_back" ADD CONSTRAINT "integration_write_back_integration_fk" FOREIGN KEY ("entity_id","id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_write_back_marks" ADD CONSTRAINT "integration_write_back_marks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_write_back_marks" ADD CONSTRAINT "integration_write_back_marks_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sync_scope_settings" ADD CONSTRAINT "sync_scope_settings_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sync_scopes" ADD CONSTRAINT "sync_scopes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint

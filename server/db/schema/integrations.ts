@@ -154,7 +154,14 @@ export const integrationDuplicates = pgTable(
     runId: uuid('run_id').notNull(),
     /** `match`: what made it look like someone here — the same email (link only) or the same name. */
     data: jsonb('data')
-      .$type<{ fullName: string; email: string; phone: string | null; match?: 'email' | 'name' }>()
+      .$type<{
+        fullName: string;
+        email: string;
+        phone: string | null;
+        match?: 'email' | 'name';
+        /** Mapped custom-field values, written when the duplicate is linked or created. */
+        custom?: { fieldIds: string[]; entries: { custom_field_id: string; type: string; value: string | number }[] };
+      }>()
       .notNull(),
   },
   (t) => [

@@ -55,6 +55,12 @@ export const users = pgTable(
     passportId: text('passport_id'),
     dashboardAccess: boolean('dashboard_access').notNull().default(false),
     labels: jsonb('labels').$type<string[]>().notNull().default([]),
+    /** The person's custom-field values (spec 1 §3 value payload: custom_field_id, type, value),
+     * filled by a directory integration's mapping (issue 18); synced on the `people` row. */
+    customFields: jsonb('custom_fields')
+      .$type<Array<{ custom_field_id: string; type: string; value: string | number }>>()
+      .notNull()
+      .default([]),
     version: integer('version').notNull().default(1),
     updatedAt: at('updated_at').notNull(),
   },

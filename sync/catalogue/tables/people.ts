@@ -16,6 +16,8 @@ export const peopleTables = {
       image: text,
       archived: flag,
       labels: json,
+      // A person's custom-field values (a directory integration fills them; issue 18).
+      customFields: json,
       companyName: text,
       version: num,
     }),
@@ -24,7 +26,7 @@ export const peopleTables = {
     // A warden's phone lists who is on site and may call them; only people managers and kiosks
     // (which check a new visitor's email and phone offline) hold email addresses.
     redact: [
-      { fields: ['email', 'labels'], unless: ['users', 'kiosk_device'] },
+      { fields: ['email', 'labels', 'customFields'], unless: ['users', 'kiosk_device'] },
       { fields: ['phone', 'countryCode'], unless: ['users', 'kiosk_device', 'show_emergency_list'] },
     ],
   }),

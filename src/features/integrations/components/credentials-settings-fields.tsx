@@ -4,6 +4,7 @@
 import { Alert, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { IntegrationWire } from '../../../../domain/integrations';
+import { useConnectionTest } from '../hooks/use-connection-test';
 import type { SettingsForm } from '../hooks/use-integration-settings-form';
 
 type Field = 'tenantId' | 'clientId' | 'clientSecret' | 'username' | 'password' | 'serverUrl' | 'schoolId' | 'token';
@@ -37,6 +38,8 @@ export function CredentialsSettingsFields(props: {
   const { t } = useTranslation();
   const { form, set, err, saved } = props;
   const consent = form.kind === 'googleAD' || form.kind === 'azureAD';
+  const connection = useConnectionTest(form, saved);
+  const result = connection.result;
   return (
     <Stack gap="sm" data-testid={`credentials-${form.kind}`}>
       <Text c="dimmed" size="sm">
@@ -92,10 +95,41 @@ export function CredentialsSettingsFields(props: {
             data-testid="integration-connect"
             mih={48}
           >
-            {t(`integrationSettings.connect.${form.kind}`)}
+            {t(
+              saved?.connected
+                ? `integrationConnection.reconnect.${form.kind}`
+                : `integrationSettings.connect.${form.kind}`,
+            )}
           </Button>
         </Group>
       ) : null}
+      <Group gap="sm" wrap="wrap" align="center">
+        <Button
+          variant="default"
+          onClick={() => void connection.test()}
+          loading={connection.testing}
+          data-testid="integration-test-connection"
+          mih={48}
+        >
+          {t('integrationConnection.test')}
+        </Button>
+        {result ? (
+          <Alert
+            color={result.state === 'ok' ? 'green' : result.state === 'offline' ? 'yellow' : 'red'}
+            variant="light"
+            p="xs"
+            data-testid="connection-result"
+            data-state={result.state}
+            style={{ flex: '1 1 16rem' }}
+          >
+            {result.state === 'ok'
+              ? t('integrationConnection.ok', { count: result.people })
+              : result.state === 'offline'
+                ? t('integrationConnection.offline')
+                : t(`errors.${result.code}`, { defaultValue: t('errors.generic') })}
+          </Alert>
+        ) : null}
+      </Group>
     </Stack>
   );
 }

@@ -5,9 +5,12 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../../domain/date-format';
+import { customFieldText } from '../../../../domain/custom-fields';
+import { textIn } from '../../../../domain/localized-text';
 import type { IntegrationWire } from '../../../../domain/integrations';
 import { NeedsConnection } from '../../../ui/needs-connection';
 import { PageTitle } from '../../../ui/page-title';
+import { useCustomTargets, type CustomTargetWire } from '../hooks/use-custom-targets';
 import { useIntegrationData, type LinkedPeopleWire, type LogWire } from '../hooks/use-integration-data';
 
 function ReviewLinks({ integ, id }: { integ: IntegrationWire | null; id: string }) {
@@ -72,8 +75,17 @@ export function IntegrationErrorPage() {
   );
 }
 
-export function PeopleTable({ people }: { people: LinkedPeopleWire['people'] }) {
+export function PeopleTable({
+  people,
+  fields = [],
+}: {
+  people: LinkedPeopleWire['people'];
+  /** Custom fields by which the people's values are named (none: values are not shown). */
+  fields?: CustomTargetWire[];
+}) {
   const { t, i18n } = useTranslation();
+  const fieldOf = new Map(fields.map((f) => [f.id, f]));
+  const yesNo = (on: boolean) => t(on ? 'customFields.yes' : 'customFields.no');
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table striped verticalSpacing="xs">
@@ -87,7 +99,17 @@ export function PeopleTable({ people }: { people: LinkedPeopleWire['people'] }) 
         <Table.Tbody>
           {people.map((p) => (
             <Table.Tr key={p.id} data-testid="synced-person">
-              <Table.Td>{p.full_name}</Table.Td>
+              <Table.Td>
+                {p.full_name}
+                {(p.custom_fields ?? [])
+                  .filter((c) => fieldOf.has(c.custom_field_id))
+                  .map((c) => (
+                    <Text key={c.custom_field_id} size="xs" c="dimmed" data-testid="synced-person-custom">
+                      {textIn(fieldOf.get(c.custom_field_id)!.name, i18n.language)}:{' '}
+                      {customFieldText(c.type, c.value, yesNo)}
+                    </Text>
+                  ))}
+              </Table.Td>
               <Table.Td>{p.email}</Table.Td>
               <Table.Td>
                 <Text size="xs" ff="monospace" dir="ltr">
@@ -118,6 +140,7 @@ export function IntegrationValidPage() {
   const id = useSearchParams()[0].get('id') ?? '';
   const integ = useIntegrationData<IntegrationWire>(id ? `/integrations/${id}` : null);
   const people = useIntegrationData<LinkedPeopleWire>(id ? `/integrations/${id}/people` : null);
+  const fields = useCustomTargets(null).data ?? [];
   return (
     <Stack gap="md" data-testid="integration-valid" data-loaded={people.data !== null}>
       <PageTitle>{t('integrations.valid.title')}</PageTitle>
@@ -126,7 +149,7 @@ export function IntegrationValidPage() {
         <Text c="dimmed">{t('integrations.valid.intro', { n: people.data.total, removed: people.data.removed })}</Text>
       ) : null}
       <Paper withBorder radius="md" p="md">
-        <PeopleTable people={people.data?.people ?? []} />
+        <PeopleTable people={people.data?.people ?? []} fields={fields} />
       </Paper>
       <ReviewLinks integ={integ.data} id={id} />
     </Stack>

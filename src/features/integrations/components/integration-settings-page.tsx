@@ -28,6 +28,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { useIntegrationData } from '../hooks/use-integration-data';
 import { MAPPED, useIntegrationSettingsForm, type SettingsForm } from '../hooks/use-integration-settings-form';
 import { CredentialsSettingsFields } from './credentials-settings-fields';
+import { CustomMappingFields } from './custom-mapping-fields';
 import { GroupsField } from './groups-field';
 
 const CONSENT_OUTCOMES = ['refused', 'expired', 'failed'] as const;
@@ -136,6 +137,12 @@ export function IntegrationSettingsPage() {
               />
             ))}
           </SimpleGrid>
+          <CustomMappingFields
+            userTypeId={form.userTypeId}
+            value={form.custom}
+            onChange={(custom) => setForm((f) => ({ ...f, custom }))}
+            err={err}
+          />
           <Title order={2} size="h5">
             {t('integrations.settings.selection')}
           </Title>

@@ -12,6 +12,7 @@ import { api } from '../../../api/client';
 import { NeedsConnection } from '../../../ui/needs-connection';
 import { PageTitle } from '../../../ui/page-title';
 import { useIntegrationData, type LinkedPeopleWire, type LogWire } from '../hooks/use-integration-data';
+import { useCustomTargets } from '../hooks/use-custom-targets';
 import { PeopleTable } from './integration-rows-pages';
 import { STATUS_COLOR } from './integrations-page';
 
@@ -24,6 +25,8 @@ export function ViewIntegrationPage() {
   const status = useIntegrationData<Status>(`/integrations/${integId}/sync-status`);
   const logs = useIntegrationData<LogWire[]>(`/integrations/${integId}/logs`);
   const people = useIntegrationData<LinkedPeopleWire>(`/integrations/${integId}/people`);
+  // Every custom field of the company names the people's values (not only this user type's).
+  const customTargets = useCustomTargets(null);
   const [busy, setBusy] = useState(false);
   const i = integ.data;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
@@ -117,7 +120,7 @@ export function ViewIntegrationPage() {
         </Button>
       </Group>
       <Paper withBorder radius="md" p="md">
-        <PeopleTable people={(people.data?.people ?? []).slice(0, 20)} />
+        <PeopleTable people={(people.data?.people ?? []).slice(0, 20)} fields={customTargets.data ?? []} />
       </Paper>
     </Stack>
   );

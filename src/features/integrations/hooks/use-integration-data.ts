@@ -41,6 +41,8 @@ export interface LinkedPeopleWire {
     full_name: string;
     email: string;
     archived: boolean;
+    /** The person's custom-field values (a mapping fills them). */
+    custom_fields: { custom_field_id: string; type: string; value: string | number }[];
     removed_at: string | null;
   }[];
 }

@@ -8,6 +8,7 @@ import {
   type IntegrationWire,
   type SyncFrequency,
 } from '../../../../domain/integrations';
+import { customTargetId, customTargetKey } from '../../../../domain/integration-custom-fields';
 import { parse, type FieldErrors } from '../../../../domain/validation';
 import { api } from '../../../api/client';
 
@@ -38,10 +39,12 @@ export const emptyForm = {
   groups: '',
   sites: [] as string[],
   userTypeId: null as string | null,
+  /** Directory field per custom field id (mapping keys `custom:<id>`). */
+  custom: {} as Record<string, string>,
 };
 export type SettingsForm = typeof emptyForm;
 
-function credentialsOf(f: SettingsForm) {
+export function credentialsOf(f: SettingsForm) {
   if (f.kind === 'googleAD') return { kind: f.kind };
   if (f.kind === 'azureAD')
     return { kind: f.kind, tenantId: f.tenantId, clientId: f.clientId, clientSecret: f.clientSecret };
@@ -55,7 +58,12 @@ export function bodyOf(f: SettingsForm) {
     name: f.name,
     credentials: credentialsOf(f),
     frequency: f.frequency,
-    mapping: Object.fromEntries(MAPPED.filter((k) => f[k].trim()).map((k) => [k, f[k].trim()])),
+    mapping: Object.fromEntries([
+      ...MAPPED.filter((k) => f[k].trim()).map((k) => [k, f[k].trim()]),
+      ...Object.entries(f.custom)
+        .filter(([, source]) => source.trim())
+        .map(([id, source]) => [customTargetKey(id), source.trim()]),
+    ]),
     sites: f.sites,
     groups: splitList(f.groups),
     fields: splitList(f.fields),
@@ -63,7 +71,7 @@ export function bodyOf(f: SettingsForm) {
   };
 }
 
-function formOf(i: IntegrationWire): SettingsForm {
+export function formOf(i: IntegrationWire): SettingsForm {
   const c = i.credentials as Record<string, string>;
   return {
     ...emptyForm,
@@ -78,6 +86,12 @@ function formOf(i: IntegrationWire): SettingsForm {
     groups: i.groups.join(', '),
     sites: i.sites,
     userTypeId: i.user_type_id,
+    custom: Object.fromEntries(
+      Object.entries(i.mapping).flatMap(([key, source]) => {
+        const id = customTargetId(key);
+        return id ? [[id, source]] : [];
+      }),
+    ),
   };
 }
 
