@@ -1,6 +1,7 @@
 // Company details in Chromium (issue 14 part 1): an admin changes the logo on /company and sees
 // it in the top bar at once (and after a reload); a logo too small is refused beside the field;
-// the page in English and Arabic on desktop and tablet.
+// the page in English and Arabic on desktop and tablet; the history window admin devices keep
+// (issue 21) saved, kept after a reload, refused out of range, on desktop, tablet and phone.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +87,57 @@ describe('company details in Chromium', () => {
     );
     await first.context().close();
     await second.context().close();
+  });
+
+  it('keeps a new history window for admin devices after a reload, and refuses one out of 1–90', async () => {
+    const page = await companyPage('desktop', 'en');
+    const days = page.getByTestId('history-window-days');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('[data-testid="history-window-days"]')?.value === '14',
+    );
+    await days.fill('30');
+    await page.getByTestId('history-window-save').click();
+    await page.getByText('History window saved.').first().waitFor();
+    await page.reload();
+    await page.getByTestId('company-page').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('[data-testid="history-window-days"]')?.value === '30',
+    );
+    for (const wrong of ['120', '0']) {
+      await days.fill(wrong);
+      await page.getByTestId('history-window-save').click();
+      await page.getByText('Enter a whole number of days from 1 to 90.').waitFor();
+      await expect(days.getAttribute('aria-invalid')).resolves.toBe('true');
+    }
+    await page.reload();
+    await page.getByTestId('company-page').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('[data-testid="history-window-days"]')?.value === '30',
+    );
+    await page.context().close();
+  });
+
+  it.each(['desktop', 'tablet', 'phone'] as const)('history window on %s, English and Arabic', async (viewport) => {
+    for (const lang of ['en', 'ar'] as const) {
+      const page = await companyPage(viewport, lang);
+      const card = page.getByTestId('history-window-card');
+      await page.waitForFunction(
+        () => document.querySelector<HTMLInputElement>('[data-testid="history-window-days"]')?.value !== '',
+      );
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `company-history-window-${viewport}-${lang}`);
+      if (viewport === 'phone') {
+        await page.getByTestId('history-window-days').fill('91');
+        await page.getByTestId('history-window-save').click();
+        await card.locator('.mantine-NumberInput-error').waitFor();
+        await card.scrollIntoViewIfNeeded();
+        await screenshot(page, `company-history-window-refused-${viewport}-${lang}`);
+      }
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(wide, `${viewport} ${lang} scrolls sideways`).toBe(false);
+      if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+      await page.context().close();
+    }
   });
 
   it.each([

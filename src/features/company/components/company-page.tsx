@@ -1,6 +1,7 @@
 // /company (spec 1 §2, §3 Entity; issue 14): details and subdomain, logo, API integration token,
-// two-step policy, plan/package/subscription. Opens for company_details; on Standalone only for
-// the tech-team account (the route guard and the server both enforce it).
+// two-step policy, plan/package/subscription, and the days of history admin devices keep
+// (issue 21). Opens for company_details; on Standalone only for the tech-team account (the
+// route guard and the server both enforce it).
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { PageTitle } from '../../../ui/page-title';
 import { useCompany } from '../hooks/use-company';
 import { DetailsForm } from './details-form';
+import { HistoryWindowCard } from './history-window-card';
 import { LogoCard } from './logo-card';
 import { NewCompanyModal } from './new-company-modal';
 import { PlanCard } from './plan-card';
@@ -45,12 +47,15 @@ export function CompanyPage() {
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" className="gh-company-grid">
-        <DetailsForm
-          company={company}
-          canEditPolicy={isAllowed(user.role.permissions, 'user_settings')}
-          onSaved={saved}
-          onConflict={conflict}
-        />
+        <Stack gap="md">
+          <DetailsForm
+            company={company}
+            canEditPolicy={isAllowed(user.role.permissions, 'user_settings')}
+            onSaved={saved}
+            onConflict={conflict}
+          />
+          {isAllowed(user.role.permissions, 'company_details') && <HistoryWindowCard />}
+        </Stack>
         <Stack gap="md">
           <LogoCard company={company} onSaved={saved} onConflict={conflict} />
           <TokenCard company={company} onGenerated={() => void reload()} />
