@@ -47,6 +47,7 @@ import { reportsRoutes } from './reports/reports.routes';
 import { importRoutes } from './import/import.routes';
 import { timesheetRoutes } from './reports/timesheet.routes';
 import { moreReportsRoutes } from './reports/more-reports.routes';
+import { printRoutes } from './reports/print.routes';
 import { customFieldsRoutes } from './custom-fields/custom-fields.routes';
 import { attendanceRoutes } from './attendance/attendance.routes';
 import { duplicatesRoutes } from './duplicates/duplicates.routes';
@@ -219,6 +220,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(timesheetRoutes, { db: deps.database.db, now: deps.now });
   await app.register(moreReportsRoutes, { reports: services.moreReports });
+  await app.register(printRoutes, {
+    reports: services.reports,
+    moreReports: services.moreReports,
+    db: deps.database.db,
+    now: deps.now,
+  });
   await app.register(companyRoutes, { company: services.company, publicUrl: deps.publicUrl });
   await app.register(autoSignOutRoutes, {
     remote: services.remoteSignIn,

@@ -89,6 +89,10 @@ async function choose(page: Page, testId: string, option: string) {
 describe('more reports', () => {
   it('track & trace: choose a person, see who shared an area and for how long, export xlsx', async () => {
     const context = await newContext(browser, server.url);
+    // window.print is only recorded, so the print view stays for a look in print media.
+    await context.addInitScript(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await (seeded ??= seedVisits(page));
@@ -106,6 +110,17 @@ describe('more reports', () => {
     expect(await row.innerText()).toContain('1 h 0 min');
     expect(page.url()).toContain('person=');
     await screenshot(page, 'more-reports-track-trace-desktop-en');
+
+    // Print: every contact, in a print-only view of the report.
+    await page.getByTestId('print-button').click();
+    const view = page.getByTestId('track-trace-print');
+    await expect.poll(() => view.getByTestId('print-row').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('body').getAttribute('data-printed')).toBe('yes');
+    expect(await view.getByTestId('print-filters').innerText()).toContain('Person: Sam Staff');
+    await page.emulateMedia({ media: 'print' });
+    expect(await view.getByTestId('print-row').innerText()).toContain('Harry Host');
+    await screenshot(page, 'more-reports-track-trace-print-en');
+    await page.emulateMedia({ media: 'screen' });
 
     await chooseFromMenu(page, page.getByTestId('export-button'), page.getByTestId('export-xlsx'));
     await page.getByTestId('export-started').waitFor();

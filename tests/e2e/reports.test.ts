@@ -6,7 +6,15 @@ import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { v7 as uuidv7 } from 'uuid';
-import { chooseFromMenu, login, newContext, screenshot } from './support/browser';
+import { join } from 'node:path';
+import {
+  chooseFromMenu,
+  login,
+  newContext,
+  screenshot,
+  SCREENSHOTS as SHOTS,
+  untilOfflineReady,
+} from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
@@ -191,6 +199,84 @@ describe('reports', () => {
       await page.setViewportSize({ width: 1366, height: 800 });
       await screenshot(page, `reports-${name}-desktop-ar`);
     }
+    await context.close();
+  });
+
+  it('print: the whole filtered history, in English and Arabic, and not offline', async () => {
+    const context = await newContext(browser, server.url);
+    // window.print is only recorded: the print view stays for the print-media checks below.
+    await context.addInitScript(() => {
+      const w = window as unknown as { printed: number };
+      w.printed = 0;
+      window.print = () => void (w.printed += 1);
+    });
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    // Enough visits for a print of several pages (each header repeated, no row cut).
+    for (let i = 0; i < 6; i++) await seedVisits(page);
+    const day = (ms: number) => new Date(ms).toLocaleDateString('sv-SE');
+    const filter = `from=${day(Date.now() - 72 * H)}&to=${day(Date.now())}&sort=name&order=asc`;
+    await page.goto(`/reporting/history?${filter}`);
+    await page.getByTestId('history-row').first().waitFor({ timeout: 20_000 });
+    const count = Number(await page.getByTestId('history-count').getAttribute('data-count'));
+    expect(count).toBeGreaterThan(10); // more than the screen's page of 10
+    const onScreen = await names(page);
+
+    await page.getByTestId('print-button').click();
+    const view = page.getByTestId('history-print');
+    await expect.poll(() => view.getByTestId('print-row').count(), { timeout: 20_000 }).toBe(count);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    const printed = await view.getByTestId('print-row').locator('td:nth-child(3)').allTextContents();
+    expect(printed.slice(0, 10)).toEqual(onScreen);
+    expect(printed).toEqual([...printed].sort((a, b) => a.localeCompare(b)));
+    // The screen is left as it was; the view shows only in print.
+    expect(await page.getByTestId('history-row').count()).toBe(10);
+    expect(await view.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await view.isVisible()).toBe(true);
+    expect(await page.getByTestId('history-state').isVisible()).toBe(false);
+    expect(await view.getByTestId('print-date').innerText()).toMatch(/^Printed \d{2}\/\d{2}\/\d{4}$/);
+    expect(await view.getByTestId('print-filters').innerText()).toContain('Sorted by: Name (ascending)');
+    await screenshot(page, 'reports-history-print-en');
+    await page.pdf({ path: join(SHOTS, 'reports-history-print-en.pdf'), format: 'A4', preferCSSPageSize: true });
+
+    // Arabic prints right to left.
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await page.getByTestId('history-row').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('print-button').click();
+    await expect.poll(() => view.getByTestId('print-row').count(), { timeout: 20_000 }).toBe(count);
+    expect(await view.getAttribute('dir')).toBe('rtl');
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'reports-history-print-ar');
+    await page.pdf({ path: join(SHOTS, 'reports-history-print-ar.pdf'), format: 'A4', preferCSSPageSize: true });
+
+    // The timesheet prints every person of its filters too (here in Arabic).
+    await page.emulateMedia({ media: 'screen' });
+    await page.goto(`/reporting/timesheet?from=${day(Date.now() - 72 * H)}&to=${day(Date.now())}`);
+    const people = page.getByTestId('timesheet-count');
+    await people.waitFor({ timeout: 20_000 });
+    await page.getByTestId('print-button').click();
+    const sheet = page.getByTestId('timesheet-print');
+    await expect
+      .poll(async () => String(await sheet.getByTestId('timesheet-person').count()), { timeout: 20_000 })
+      .toBe(await people.getAttribute('data-count'));
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'reports-timesheet-print-ar');
+    await page.pdf({ path: join(SHOTS, 'reports-timesheet-print-ar.pdf'), format: 'A4', preferCSSPageSize: true });
+
+    // Offline the button says the report needs the server, and nothing is printed.
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`/reporting/history?${filter}`);
+    await page.getByTestId('history-row').first().waitFor({ timeout: 20_000 });
+    await untilOfflineReady(page);
+    await context.setOffline(true);
+    const before = await page.evaluate(() => (window as unknown as { printed: number }).printed);
+    await page.getByTestId('print-button').click();
+    await expect.poll(() => page.getByTestId('print-failed').innerText()).toContain('Connect to the network');
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(before);
     await context.close();
   });
 

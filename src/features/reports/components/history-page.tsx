@@ -1,6 +1,6 @@
 // /reporting/history: every visit with filters, server-side paging and sorting, the admin's
 // saved columns and filters (grid preference), export and print.
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,10 +8,13 @@ import type { LogbookRow } from '../../../../domain/logbook';
 import { useGridPreference } from '../../../api/use-grid-preference';
 import { PageTitle } from '../../../ui/page-title';
 import { filtersOf, paramsFrom, searchOf, timeZone, type HistoryParams } from '../hooks/history-params';
+import { usePrintReport } from '../hooks/use-print-report';
 import { useReport } from '../hooks/use-report';
 import { ExportMenu } from './export-menu';
 import { COLUMNS, HistoryTable, type Column } from './history-table';
 import { HistoryFilters } from './history-filters';
+import { HistoryPrint, type HistoryPrintData } from './history-print';
+import { PrintButton } from './print-button';
 import './print.css';
 
 const PAGE = '/reporting/history';
@@ -27,6 +30,9 @@ export function HistoryPage() {
   const query = new URLSearchParams({ ...filtersOf(params), page: String(params.page), limit: String(params.limit) });
   const state = useReport<{ data: LogbookRow[]; count: number; from: string; to: string }>(
     `/reports/history?${query.toString()}`,
+  );
+  const printing = usePrintReport<HistoryPrintData>(
+    `/reports/history/print?${new URLSearchParams(filtersOf(params)).toString()}`,
   );
   const columns: Column[] = pref?.table_head?.length
     ? COLUMNS.filter((c) => pref.table_head.includes(c))
@@ -56,10 +62,8 @@ export function HistoryPage() {
             {t('reports.history.intro')}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => window.print()} className="gh-no-print">
-            {t('reports.history.print')}
-          </Button>
+        <Group gap="xs" align="flex-start">
+          <PrintButton state={printing} onPrint={() => void printing.print()} />
           <ExportMenu report="history" filters={{ ...filtersOf(params), tz: timeZone() }} />
         </Group>
       </Group>
@@ -81,6 +85,7 @@ export function HistoryPage() {
           onChange={change}
         />
       </div>
+      {printing.shown ? <HistoryPrint report={printing.shown} params={params} columns={columns} /> : null}
     </Stack>
   );
 }

@@ -1,13 +1,14 @@
 // /reporting/timesheet: hours per person per day against their attendance mode, late sign-ins
 // and early sign-outs with reasons and codes, totals per person and per week; 10 people a page
 // (server-side), export and print.
-import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '../../../../domain/constants';
 import { formatDate } from '../../../../domain/date-format';
 import { PageTitle } from '../../../ui/page-title';
+import { usePrintReport } from '../hooks/use-print-report';
 import { useReport } from '../hooks/use-report';
 import {
   timesheetFiltersOf,
@@ -16,7 +17,9 @@ import {
   type TimesheetParams,
 } from '../hooks/timesheet-params';
 import { ExportMenu } from './export-menu';
+import { PrintButton } from './print-button';
 import { TimesheetFilters } from './timesheet-filters';
+import { TimesheetPrint, type TimesheetPrintData } from './timesheet-print';
 import { TimesheetPersonCard, type TimesheetEntry } from './timesheet-person';
 import './print.css';
 
@@ -32,6 +35,7 @@ export function TimesheetPage() {
   const state = useReport<{ data: TimesheetEntry[]; count: number; from: string; to: string }>(
     `/reports/timesheet?${query.toString()}`,
   );
+  const printing = usePrintReport<TimesheetPrintData>(`/reports/timesheet/print?${new URLSearchParams(filters)}`);
   const change = (next: TimesheetParams) => {
     const s = timesheetSearchOf(next);
     navigate(s ? `${pathname}?${s}` : pathname, { replace: true });
@@ -49,10 +53,8 @@ export function TimesheetPage() {
             {t('timesheet.intro')}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => window.print()} className="gh-no-print">
-            {t('timesheet.print')}
-          </Button>
+        <Group gap="xs" align="flex-start">
+          <PrintButton state={printing} onPrint={() => void printing.print()} />
           <ExportMenu report="timesheet" filters={filters} />
         </Group>
       </Group>
@@ -92,6 +94,7 @@ export function TimesheetPage() {
           data-testid="timesheet-pages"
         />
       </Group>
+      {printing.shown ? <TimesheetPrint report={printing.shown} params={params} /> : null}
     </Stack>
   );
 }

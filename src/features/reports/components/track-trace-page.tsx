@@ -1,6 +1,6 @@
 // /reporting/track-trace: for a person and a date range, who shared an area with them and for
 // how long (domain/track-trace.ts), longest first; exportable and printable for an inquiry.
-import { Alert, Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Pagination, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../domain/date-format';
@@ -9,9 +9,12 @@ import { useDb } from '../../../db/db-context';
 import { DateField } from '../../../ui/date-field';
 import { PageTitle } from '../../../ui/page-title';
 import { timeZone } from '../hooks/history-params';
+import { usePrintReport } from '../hooks/use-print-report';
 import { useReport } from '../hooks/use-report';
 import { ExportMenu } from './export-menu';
 import { useUrlFilters } from './kiosk-logs-filters';
+import { PrintButton } from './print-button';
+import { TrackTracePrint, type TrackTracePrintData } from './track-trace-print';
 import './print.css';
 
 const PAGE_SIZE = 10;
@@ -34,6 +37,9 @@ export function TrackTracePage() {
   for (const k of ['person', 'from', 'to']) if (search.get(k)) filters[k] = search.get(k)!;
   const q = new URLSearchParams({ ...filters, page: String(page), limit: String(PAGE_SIZE) });
   const state = useReport<TrackTrace>(person ? `/reports/track-trace?${q.toString()}` : null);
+  const printing = usePrintReport<TrackTracePrintData>(
+    person ? `/reports/track-trace/print?${new URLSearchParams(filters)}` : null,
+  );
   const shown = person && state.data?.subject.id === person ? state.data : null;
   const rows = shown?.data ?? [];
   const count = shown?.count ?? 0;
@@ -52,10 +58,8 @@ export function TrackTracePage() {
           </Text>
         </Stack>
         {person ? (
-          <Group gap="xs" className="gh-no-print">
-            <Button variant="default" onClick={() => window.print()}>
-              {t('reports.history.print')}
-            </Button>
+          <Group gap="xs" align="flex-start" className="gh-no-print">
+            <PrintButton state={printing} onPrint={() => void printing.print()} />
             <ExportMenu report="track_trace" filters={filters} />
           </Group>
         ) : null}
@@ -150,6 +154,7 @@ export function TrackTracePage() {
           </Group>
         </Paper>
       )}
+      {printing.shown ? <TrackTracePrint report={printing.shown} duration={duration} /> : null}
     </Stack>
   );
 }
