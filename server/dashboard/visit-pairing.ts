@@ -18,7 +18,7 @@ function upsertPairings(entityId: string, ins: SQL): SQL {
              else case when i.details->'auto' = 'true'::jsonb then 'auto_signed_in' else 'signed_in' end
            end
     from (${ins}) s
-    cross join lateral (select * from visit_events v where v.entity_id = ${entityId} and v.id = s.id and v.kind = 'in') i
+    cross join lateral (select * from visit_events v where v.entity_id = ${entityId} and v.id = s.id and v.kind = 'in' limit 1) i
     left join lateral (
       select e.id, e.kind, e.at, e.details from visit_events e
       where e.entity_id = i.entity_id and e.person_id = i.person_id and e.at >= i.at and (e.at > i.at or e.id > i.id)
@@ -36,18 +36,20 @@ export async function pairVisits(tx: Tx | Db, entityId: string, ids: readonly st
   if (ids.length === 0) return;
   // Each new event is looked up by its primary key in a lateral subquery: a plain join let the
   // planner, without fresh statistics (PGlite has no autovacuum), hash-join the company's whole
-  // history on every push, which grew linearly with it.
+  // history on every push, which grew linearly with it. The `limit 1` on each primary-key lookup
+  // keeps it one: without it the planner flattens the subquery back into a join and, with fresh
+  // statistics on a small table, hash-joins a scan of the whole history again (issue 21).
   const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
   await tx.execute(
     upsertPairings(
       entityId,
       sql`
     select c.id from unnest(${list}) as x(id)
-    cross join lateral (select v.id, v.kind from visit_events v where v.entity_id = ${entityId} and v.id = x.id) c
+    cross join lateral (select v.id, v.kind from visit_events v where v.entity_id = ${entityId} and v.id = x.id limit 1) c
     where c.kind = 'in'
     union
     select p.id from unnest(${list}) as x(id)
-    cross join lateral (select v.* from visit_events v where v.entity_id = ${entityId} and v.id = x.id) c
+    cross join lateral (select v.* from visit_events v where v.entity_id = ${entityId} and v.id = x.id limit 1) c
     cross join lateral (
       select p.id, p.kind from visit_events p
       where p.entity_id = c.entity_id and p.person_id = c.person_id and p.at <= c.at and (p.at < c.at or p.id < c.id)

@@ -5,6 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { TableName, WireRow } from '../../sync/catalogue';
 import { syncChanges, syncCounters } from '../db/schema/sync';
+import { insertJsonRows } from './json-rows';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -54,13 +55,15 @@ export async function writeChanges(
     data: c.data,
   }));
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx
-      .insert(syncChanges)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoUpdate({
-        target: [syncChanges.entityId, syncChanges.tbl, syncChanges.rowId],
-        set: { seq: sql`excluded.seq`, op: sql`excluded.op`, version: sql`excluded.version`, data: sql`excluded.data` },
-      });
+    // One jsonb parameter per chunk (server/sync/json-rows.ts), not seven per row.
+    await tx.execute(
+      insertJsonRows(
+        syncChanges,
+        rows.slice(i, i + CHUNK),
+        sql`on conflict (entity_id, tbl, row_id) do update
+          set seq = excluded.seq, op = excluded.op, version = excluded.version, data = excluded.data`,
+      ),
+    );
   }
   await tx.update(syncCounters).set({ last: seq }).where(eq(syncCounters.entityId, entityId));
   return seq;
