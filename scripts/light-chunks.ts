@@ -2,8 +2,9 @@
 // automatic splitting, the login loaded about 40 files and the pre-registration page 50 (one per
 // Mantine component shared by a different set of routes): on a phone's HTTP/1.1 connections
 // (six at a time) each wave of requests costs a round trip, and Lighthouse counted seconds of it.
-// Here the code the public pages load at once goes into two chunks: `public-core` (the root, the
-// login and password pages) and `public-visit` (what pre-registration adds). Code that the
+// Here the code the public pages load at once goes into three chunks: `public-core` (the root,
+// the login and password pages), `public-visit` (what the pre-registration page adds before its
+// first paint) and `public-form` (its form, run after that paint). Code that the
 // entry chunk or the kiosk's first load needs is left where it is, so neither grows.
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
@@ -28,6 +29,11 @@ const CORE = [
 const VISIT = [
   'src/features/preregistration/components/forwarders.tsx',
   'src/features/preregistration/components/pre-registration-page.tsx',
+].map(at);
+/** The visitor's form and the QR page: `public-form`, preloaded with `visit` but run only after
+ * the pre-registration page's first paint (it imports the form itself once it has painted). */
+const FORM = [
+  'src/features/preregistration/components/visit-form.tsx',
   'src/features/preregistration/components/success-page.tsx',
 ].map(at);
 
@@ -58,8 +64,8 @@ const UI_LIBRARY =
  * back from a public chunk makes a cycle, and a module may then run before one it needs). */
 const BARREL = /@mantine[\\/](core|hooks)[\\/]esm[\\/]index\.mjs$/;
 const words = (list: string) => new Set(list.split(/\s+/));
-/** Rendered by the login and password pages (and the public root); the rest of the form
- * controls come with pre-registration. The language menu (Menu, Popover, FocusTrap, Floating)
+/** Rendered by the login and password pages (and the public root), and by the pre-registration
+ * page before its form; the rest of the form controls come with the form (`public-form`). The language menu (Menu, Popover, FocusTrap, Floating)
  * loads on first use (src/ui/language-menu.tsx). */
 const CORE_COMPONENTS = words(`Alert Anchor Box Button Center CloseButton Container Group Image Input InputBase
   Loader LoadingOverlay Notification Overlay Paper PasswordInput Portal Stack Text TextInput Title Transition UnstyledButton
@@ -128,6 +134,7 @@ export interface LightChunks {
 export function lightChunks(): LightChunks {
   let core = new Set<string>();
   let visit = new Set<string>();
+  let form = new Set<string>();
   const plugin: Plugin = {
     name: 'gatehouse-light-chunks',
     apply: 'build',
@@ -140,13 +147,16 @@ export function lightChunks(): LightChunks {
       const skip = (id: string) =>
         entry.has(id) || (id.includes('node_modules') ? !UI_LIBRARY.test(id) : kiosk.has(id));
       core = walk(info, CORE, skip, CORE_COMPONENTS);
-      visit = walk(info, VISIT, (id) => skip(id) || core.has(id), new Set([...CORE_COMPONENTS, ...VISIT_COMPONENTS]));
+      // The page before its form renders only core components; the form brings the rest.
+      visit = walk(info, VISIT, (id) => skip(id) || core.has(id), CORE_COMPONENTS);
+      const formComponents = new Set([...CORE_COMPONENTS, ...VISIT_COMPONENTS]);
+      form = walk(info, FORM, (id) => skip(id) || core.has(id) || visit.has(id), formComponents);
       if (process.env.LIGHT_CHUNKS_DEBUG) {
         const left = (group: Set<string>) =>
           [...new Set([...group].flatMap((id) => info(id)?.importedIds ?? []))].filter(
             (id) => !group.has(id) && !entry.has(id) && !core.has(id),
           );
-        console.log('light chunks: core', core.size, 'visit', visit.size);
+        console.log('light chunks: core', core.size, 'visit', visit.size, 'form', form.size);
         console.log('core imports outside:', left(core).join('\n  '));
         console.log('visit imports outside:', left(visit).join('\n  '));
       }
@@ -154,7 +164,7 @@ export function lightChunks(): LightChunks {
     generateBundle(_options, bundle) {
       const preload: LightPreload = {
         core: preloadOf(bundle, ['public-core']),
-        visit: preloadOf(bundle, ['public-core', 'public-visit']),
+        visit: preloadOf(bundle, ['public-core', 'public-visit', 'public-form']),
       };
       this.emitFile({ type: 'asset', fileName: LIGHT_PRELOAD_FILE, source: JSON.stringify(preload) });
     },
@@ -162,8 +172,9 @@ export function lightChunks(): LightChunks {
   return {
     plugin,
     groups: [
-      { name: 'public-core', test: (id) => core.has(id), priority: 2, includeDependenciesRecursively: false },
-      { name: 'public-visit', test: (id) => visit.has(id), priority: 1, includeDependenciesRecursively: false },
+      { name: 'public-core', test: (id) => core.has(id), priority: 3, includeDependenciesRecursively: false },
+      { name: 'public-visit', test: (id) => visit.has(id), priority: 2, includeDependenciesRecursively: false },
+      { name: 'public-form', test: (id) => form.has(id), priority: 1, includeDependenciesRecursively: false },
     ],
   };
 }

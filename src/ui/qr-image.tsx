@@ -2,7 +2,6 @@
 // the pre-registration success page and the passport page, which each show one.
 import { useEffect, useState } from 'react';
 import { Button, Center, Image, Stack } from '@mantine/core';
-import QRCode from 'qrcode';
 
 export function QrImage(props: {
   text: string;
@@ -16,7 +15,10 @@ export function QrImage(props: {
   const size = props.size ?? 240;
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
-    void QRCode.toDataURL(props.text, { width: 320, margin: 2, errorCorrectionLevel: 'M' }).then(setImage);
+    // Loaded here, not with the page: the public form's chunks do not carry the encoder.
+    void import('qrcode')
+      .then((m) => m.default.toDataURL(props.text, { width: 320, margin: 2, errorCorrectionLevel: 'M' }))
+      .then(setImage);
   }, [props.text]);
   if (!image) return null;
   return (

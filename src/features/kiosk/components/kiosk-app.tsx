@@ -46,7 +46,7 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
   const { t } = useTranslation();
   const db = useDb();
   const data = useKioskData();
-  const record = useKioskSync();
+  const record = useKioskSync(data !== undefined);
   const [state, setState] = useState<State>(HOME);
   const answers = useLiveQuery(() => db.complianceAnswers.toArray(), [db]) ?? [];
   const events = useLiveQuery(() => db.visitEvents.toArray(), [db]);

@@ -16,10 +16,28 @@ const VERSION_KEY = 'gatehouse-kiosk-reported-version';
 
 export type KioskRecord = <N extends MutationName>(name: N, args: ArgsOf<N>) => Promise<MutateResult>;
 
-export function useKioskSync(): KioskRecord | null {
+/** Starts the kiosk's sync once `painted` (its first screen is on show) and the frame after has
+ * been drawn: the sync worker, its first pull and the IndexedDB writes it triggers wait for the
+ * home screen instead of competing with it (issue 20 item 16). */
+export function useKioskSync(painted = true): KioskRecord | null {
   const db = useDb();
   const [client, setClient] = useState<SyncClient | null>(null);
+  const [go, setGo] = useState(false);
   useEffect(() => {
+    if (!painted || go) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timeout queued from an animation frame runs after that frame has painted; a hidden
+    // page paints no frame, hence the second timer.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setGo(true), 0)));
+    const fallback = setTimeout(() => setGo(true), 500);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(fallback);
+    };
+  }, [painted, go]);
+  useEffect(() => {
+    if (!go) return;
     const started = startSync(db);
     setClient(started);
     void storageState(true);
@@ -46,7 +64,7 @@ export function useKioskSync(): KioskRecord | null {
       started.stop();
       setClient(null);
     };
-  }, [db]);
+  }, [db, go]);
   return useMemo(() => (client ? (client.record.bind(client) as KioskRecord) : null), [client]);
 }
 

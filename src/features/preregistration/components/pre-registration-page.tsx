@@ -1,6 +1,6 @@
 // /pre-registration/:id? — a journey flow's public link: the visitor registers and gets a QR.
 // Query parameters from the passport (first_name, last_name, passport_id …) prefill the form.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,29 @@ import { isPhotoRequired } from '../../../../domain/preregistration';
 import { preApi, QR_KEY, type CustomFieldSection, type Flags, type PreUserType } from '../hooks/pre-api';
 import { toFormData, useSubmitVisit } from '../hooks/use-submit-visit';
 import { PublicShell } from './public-shell';
-import { FormAlert, VisitForm, type VisitFormValues } from './visit-form';
+import { FormAlert } from './form-alert';
+import type { VisitFormValues } from './visit-form';
+
+// The form (its inputs, select, date and photo controls: the page's heaviest code) loads after
+// the first paint, beside the flow's settings: the visitor sees the page's title and introduction
+// from the first chunks, and the form's code does not delay them (issue 20 item 16).
+let formModule: Promise<typeof import('./visit-form')> | undefined;
+const loadForm = () =>
+  (formModule ??= import('./visit-form').catch((error: unknown) => {
+    formModule = undefined; // the next visit of the page tries again
+    throw error;
+  }));
+/** After the next frame has painted (a timeout queued from an animation frame runs after it); a
+ * hidden tab paints no frame, so half a second at most. */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 500);
+  });
 
 interface Loaded {
+  /** The form's component, loaded beside the flow's settings: rendered in one commit with them. */
+  VisitForm: (typeof import('./visit-form'))['VisitForm'];
   flags: Flags;
   types: PreUserType[];
   sections: CustomFieldSection[];
@@ -28,15 +48,26 @@ export function PreRegistrationPage() {
 
   useEffect(() => {
     let live = true;
-    void Promise.all([preApi.flags(lang, id), preApi.userTypes(lang, id), preApi.customFields(lang, id)]).then(
-      ([f, u, c]) => {
+    void Promise.all([
+      preApi.flags(lang, id),
+      preApi.userTypes(lang, id),
+      preApi.customFields(lang, id),
+      afterPaint().then(loadForm),
+    ]).then(
+      ([f, u, c, form]) => {
         if (!live) return;
         if (!f.ok || !u.ok) {
           setFailed(true);
           return;
         }
-        setLoaded({ flags: f.data, types: u.data, sections: c.ok ? c.data : [] });
+        // A transition: React renders the form in slices, yielding between them, so a phone's main
+        // thread is not blocked for the whole form at once.
+        startTransition(() =>
+          setLoaded({ VisitForm: form.VisitForm, flags: f.data, types: u.data, sections: c.ok ? c.data : [] }),
+        );
       },
+      // The form's code could not load (offline without it cached): the page cannot take the visit.
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
@@ -107,7 +138,7 @@ export function PreRegistrationPage() {
         {open.length === 0 ? (
           <FormAlert message={t('errors.registration_unavailable')} />
         ) : (
-          <VisitForm
+          <loaded.VisitForm
             mode="create"
             flowId={id}
             userTypes={open}

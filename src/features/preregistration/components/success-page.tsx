@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import QRCode from 'qrcode';
 import { isPassportQr } from '../../../../domain/passport-qr';
 import { QrImage } from '../../../ui/qr-image';
 import { QR_KEY, type QrAnswer } from '../hooks/pre-api';
@@ -27,8 +26,12 @@ export function SuccessPage() {
   const passportQr = query.get('comingFromPassport') === 'true' ? query.get('passport_qr') : null;
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
-    if (answer?.local_qr)
-      void QRCode.toDataURL(answer.local_qr, { width: 320, margin: 2, errorCorrectionLevel: 'M' }).then(setImage);
+    const text = answer?.local_qr;
+    // The encoder loads with the QR, not with the form: the form's page does not carry it.
+    if (text)
+      void import('qrcode')
+        .then((m) => m.default.toDataURL(text, { width: 320, margin: 2, errorCorrectionLevel: 'M' }))
+        .then(setImage);
   }, [answer?.local_qr]);
 
   // A registration naming someone on file is held until they confirm by email (server visit-hold.ts).

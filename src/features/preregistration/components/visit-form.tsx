@@ -1,13 +1,15 @@
 // The visitor's form, shared by self-registration (/pre-registration/:id) and confirming an
 // invitation (/c/:visitUrl/:code). Checks what it can in the browser; the server re-checks all.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isVisitInPast, visitInstant } from '../../../../domain/preregistration';
 import { usePhoto } from '../hooks/use-photo';
 import type { CustomFieldSection, PreUserType } from '../hooks/pre-api';
 import { CustomFieldInput } from './custom-field-input';
 import { HostSearch } from './host-search';
+
+export { FormAlert } from './form-alert';
 
 export interface VisitFormValues {
   user_type_id: string;
@@ -250,12 +252,4 @@ export function VisitForm({
 const REQUIRED = ['first_name', 'last_name', 'email', 'phone'] as const;
 function requiredFields(mode: Props['mode']): Array<(typeof REQUIRED)[number] | 'visit_date' | 'visit_time'> {
   return mode === 'create' ? [...REQUIRED, 'visit_date', 'visit_time'] : [...REQUIRED];
-}
-
-export function FormAlert({ title, message }: { title?: string; message: string }) {
-  return (
-    <Alert color="red" variant="light" title={title} data-testid="form-alert">
-      {message}
-    </Alert>
-  );
 }
