@@ -204,6 +204,9 @@ describe('installed kiosk', () => {
       await fits(page, 'kiosk-next');
       await page.getByTestId('kiosk-next').click();
       await result(page);
+      // The next size registers a new kiosk that must find Sam signed out: wait until this
+      // kiosk has sent the sign-out (a loaded machine may still hold it when the test ends).
+      await expect.poll(() => page.getByTestId('kiosk-pending').count(), { timeout: 60_000 }).toBe(0);
       await context.close();
     });
   });
