@@ -37,10 +37,10 @@ function trackRequests(page: Page): () => number {
  * first page and a page that ended the session load from scratch. */
 /** page.evaluate that waits out a full page load: the public pages (login, pre-registration)
  * open from their own light entry, so moving between them and the admin app reloads the page. */
-async function settled<T>(page: Page, fn: () => T): Promise<T> {
+async function settled<T>(page: Page, run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await page.evaluate(fn);
+      return await run();
     } catch (error) {
       if (attempt >= 3 || !String(error).includes('Execution context was destroyed')) throw error;
       await page.waitForLoadState('load');
@@ -50,11 +50,14 @@ async function settled<T>(page: Page, fn: () => T): Promise<T> {
 
 async function overflowOf(page: Page, path: string, inFlight: () => number, fresh: boolean): Promise<number> {
   if (fresh) await page.goto(path);
+  // The page before may still be reloading into (or out of) a light entry: move once it is loaded.
   else
-    await page.evaluate((p) => {
-      history.pushState(null, '', p);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
+    await settled(page, () =>
+      page.evaluate((p) => {
+        history.pushState(null, '', p);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path),
+    );
   // Quiet for 150 ms: the route's lazy module and its first data have arrived (at most 5 s,
   // so a request that stays open by design does not hold the walk).
   const started = Date.now();
@@ -67,7 +70,7 @@ async function overflowOf(page: Page, path: string, inFlight: () => number, fres
   await page
     .waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
-  return settled(page, () => document.scrollingElement!.scrollWidth - window.innerWidth);
+  return settled(page, () => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth));
 }
 
 describe('no page scrolls sideways at 360 px', () => {
@@ -90,7 +93,7 @@ describe('no page scrolls sideways at 360 px', () => {
         fresh = false;
         if (over > 0) wide.push(`${path} is ${over} px too wide`);
         if (path === '/users') await screenshot(page, `users-360-${lang}`);
-        if (path !== '/logout' && !(await settled(page, () => localStorage.getItem('user')))) {
+        if (path !== '/logout' && !(await settled(page, () => page.evaluate(() => localStorage.getItem('user'))))) {
           await login(page, 'admin@acme.test');
           fresh = true;
         }
