@@ -15,6 +15,9 @@ import * as schema from './schema/index';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of Db, and either: what a statement that may run inside one takes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {

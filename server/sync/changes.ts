@@ -2,13 +2,12 @@
 // entity's change sequence. Writers lock the entity's counter row first, so sequence numbers
 // are taken and committed in one order and a pull cursor can never step over a late commit.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Executor, Tx } from '../db/database';
 import type { TableName, WireRow } from '../../sync/catalogue';
 import { syncChanges, syncCounters } from '../db/schema/sync';
 import { insertJsonRows } from './json-rows';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
+export type { Executor, Tx };
 
 /** One change of a synced table: its row typed by the catalogue's declaration of that table. */
 export type ChangeInput = {

@@ -5,7 +5,7 @@
 // PGlite and PostgreSQL alike; the rows stored are the same as drizzle's insert would store.
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './changes';
+import type { Executor } from '../db/database';
 
 interface Shape {
   /** property name → column name and SQL type */
