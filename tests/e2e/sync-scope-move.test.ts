@@ -4,7 +4,7 @@
 // server exactly once.
 import type { Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
 import {
   answerCompliance,
@@ -18,8 +18,9 @@ import {
   startJourney,
   step,
 } from './kiosk/kiosk-steps';
-import { launch, newContext, screenshot, untilOfflineReady } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newContext, screenshot, untilOfflineReady } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import type { RunningServer } from './support/server';
 import type { Browser } from 'playwright-core';
 
 let server: RunningServer;
@@ -80,8 +81,11 @@ const ahead = (hours: number) => {
   };
 };
 
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 beforeAll(async () => {
-  server = await startServer();
   const res = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -90,11 +94,6 @@ beforeAll(async () => {
   const body = (await res.json()) as { data: { access_token: string; user: { entity: { id: string } } } };
   adminToken = body.data.access_token;
   entityId = body.data.user.entity.id;
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('a kiosk moved to another area while offline', () => {
