@@ -143,4 +143,7 @@ export interface KioskRequestItem {
 
 /** The kiosk log line a kiosk writes when it starts, carrying its build version. */
 export const APP_STARTED_LOG = 'app_started';
+/** The kiosk log line a badge print writes (kiosk logs report; here, not in the report's schemas, so
+ * the kiosk does not load the reports' rules). */
+export const BADGE_PRINTED_LOG = 'badge_printed';
 export const KIOSK_COMMAND_CHANNEL = 'gatehouse-kiosk-commands';

@@ -45,7 +45,8 @@ export async function createCompany(db: Db): Promise<PullCompany> {
   const entityId = uuidv7();
   const subdomain = `bench-${entityId.slice(-8)}`;
   const now = new Date();
-  await db.insert(entities).values({ id: entityId, name: 'Bench Pull', subdomain, createdAt: now });
+  // A Cloud company, as acme: the PWA's admin lands on the dashboard (no package: /404).
+  await db.insert(entities).values({ id: entityId, name: 'Bench Pull', subdomain, package: 'Cloud', createdAt: now });
   await db.execute(sql`insert into roles (entity_id, id, name, permissions)
     select ${entityId}, gen_random_uuid(), name, permissions from roles where entity_id = ${acme!.id}`);
   const roleId = async (name: string) =>

@@ -76,7 +76,7 @@ export type PrinterQuery = v.InferOutput<typeof printerQuery>;
 export const printParams = v.object({ id: uuid });
 
 /** The kiosk log line a kiosk writes when it prints a badge (the print list reads these). */
-export const BADGE_PRINTED_LOG = 'badge_printed';
+export { BADGE_PRINTED_LOG } from '../kiosk-commands';
 
 export interface NotOnSiteRow {
   id: string;

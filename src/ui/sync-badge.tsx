@@ -25,6 +25,7 @@ export function SyncBadge() {
         data-pending={s.pending}
         data-rejected={s.rejected}
         data-phase={s.phase}
+        data-synced={s.lastSyncAt !== null}
       >
         {/* Named by its content (the badges, then these details), so the spoken name contains
             the visible text; the online dot alone on phones is named by the hidden text. */}

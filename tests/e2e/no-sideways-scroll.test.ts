@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { ROUTES } from '../../domain/routes';
 import { login, screenshot } from './support/browser';
+import { registerKiosk, step } from './kiosk/kiosk-steps';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
@@ -102,4 +103,54 @@ describe('no page scrolls sideways at 360 px', () => {
       await context.close();
     }, 600_000);
   }
+});
+
+// The kiosk (issue 21 follow-up): built for 1280×800 and 800×1280, but never sideways on a phone
+// either; its language buttons wrap and stay 48 px touch targets, in English and in Arabic.
+const KIOSK_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 800, height: 1280 },
+  { width: 390, height: 844 },
+] as const;
+
+describe('the kiosk never scrolls sideways', () => {
+  it('fits 1280×800, 800×1280 and 390×844 in English and Arabic, with 48 px language buttons', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+    });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
+    });
+    const page = await context.newPage();
+    await registerKiosk(page, 'Phone-width kiosk', async () => undefined);
+    // Its first sync done, the badge says "Online" rather than "Online · updating".
+    await page.locator('[data-testid="kiosk-online"][data-synced="true"]').waitFor({ timeout: 60_000 });
+    const problems: string[] = [];
+    for (const lang of ['en', 'ar'] as const) {
+      // The kiosk's own language button (it saves the choice and reloads).
+      if (lang !== 'en') {
+        await page.locator(`.gh-kiosk-lang[lang="${lang}"]`).click();
+        await page.locator(`html[lang="${lang}"]`).waitFor();
+        await step(page, 'home');
+      }
+      for (const size of KIOSK_SIZES) {
+        await page.setViewportSize(size);
+        await page.locator('[data-testid="kiosk-journey"]').first().waitFor();
+        const at = `${size.width}×${size.height} ${lang}`;
+        const over = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+        if (over > 0) problems.push(`${at}: ${over} px too wide`);
+        for (const button of await page.locator('.gh-kiosk-lang').all()) {
+          const box = (await button.boundingBox())!;
+          if (box.width < 48 || box.height < 48)
+            problems.push(`${at}: a language button is ${box.width}×${box.height}`);
+          if (box.x < 0 || box.x + box.width > size.width) problems.push(`${at}: a language button is off the screen`);
+        }
+        await screenshot(page, `kiosk-home-${size.width}x${size.height}-${lang}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 300_000);
 });

@@ -5,9 +5,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { BADGE_PRINTED_LOG } from '../../../../domain/schemas/more-reports';
 import { journeyOutcome } from '../../../../domain/kiosk-journey';
 import { KIOSK_IDLE_MS } from '../../../../domain/kiosk';
+import { BADGE_PRINTED_LOG } from '../../../../domain/kiosk-commands';
 import { onSite } from '../../../../domain/presence';
 import type { ReasonChoice } from '../../../../domain/reasons';
 import { useDb } from '../../../db/db-context';
@@ -19,18 +19,40 @@ import { commitDraft, type CommitResult } from '../journey/commit';
 import { emptyDraft, type Draft, type DraftPerson, type IdentifyMethod, type Step } from '../journey/draft';
 import { modeOf, reasonChoice, remainingSteps } from '../journey/steps';
 import type { KioskRegistration } from '../journey/kiosk-store';
-import { ChecksStep } from './checks-step';
-import { ComplianceStep } from './compliance-step';
-import { HostStep } from './host-step';
 import { IdentifyStep } from './identify-step';
-import { InstructionStep } from './instruction-step';
 import { KioskFrame } from './kiosk-frame';
 import { KioskHome } from './kiosk-home';
 import { KLoading } from './kit';
-import { NewPersonStep } from './new-person-step';
-import { ReasonStep } from './reason-step';
 import { RemoteSupportNotice } from './remote-notice';
-import { ResultStep } from './result-step';
+
+type LaterSteps = typeof import('./later-steps');
+let laterSteps: LaterSteps | null = null;
+const loadLaterSteps = () => import('./later-steps').then((m) => (laterSteps = m));
+
+/** The later screens' module, loaded once the kiosk leaves home (or a finger touches it). */
+function useLaterSteps(wanted: boolean): LaterSteps | null {
+  const [steps, setSteps] = useState(laterSteps);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (steps) return;
+    let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // A failed load (the chunk not cached yet and the network gone) is tried again, not left spinning.
+    const load = () =>
+      void loadLaterSteps().then(
+        (m) => live && setSteps(m),
+        () => (retry = setTimeout(() => live && setAttempt((a) => a + 1), 2_000)),
+      );
+    if (wanted) load();
+    else window.addEventListener('pointerdown', load, { once: true });
+    return () => {
+      live = false;
+      clearTimeout(retry);
+      window.removeEventListener('pointerdown', load);
+    };
+  }, [wanted, steps, attempt]);
+  return steps;
+}
 
 interface State {
   step: Step;
@@ -61,6 +83,7 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
   useKioskUpdates(state.step === 'home');
   const [notice, closeNotice] = useKioskCommands(record, state.step, goHome);
   const refused = useJourneyLog(record, state.step, state.draft.journeyId);
+  const later = useLaterSteps(state.step !== 'home');
   const { result } = state;
   useEffect(() => {
     if (result && !result.signedIn && !result.signedOut) refused(result.refusal ?? result.stage ?? 'not_signed_in');
@@ -133,6 +156,9 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     });
   const common = { onCancel: goHome };
   const screen = (() => {
+    if (state.step !== 'home' && state.step !== 'identify' && !later) return <KLoading label={t('common.loading')} />;
+    const { InstructionStep, NewPersonStep, ComplianceStep, ChecksStep, HostStep, ReasonStep, ResultStep } =
+      later ?? ({} as LaterSteps);
     switch (state.step) {
       case 'home':
         return <KioskHome kiosk={kiosk} data={data} onStart={start} />;

@@ -47,17 +47,25 @@ export function KioskFrame({
             </p>
           </div>
         </div>
-        <div className="gk-row gk-row-nowrap">
-          <KBadge tone={s.online ? 'teal' : 'gray'} data-testid="kiosk-online" data-online={s.online}>
-            {s.online ? t('kiosk.online') : t('kiosk.offline')}
+        {/* Wraps on a phone-width screen (the languages under the status) rather than scroll sideways. */}
+        <div className="gk-row gh-kiosk-header-end">
+          {/* Until its first sync has finished, a new kiosk may not know everyone yet: it says so. */}
+          <KBadge
+            tone={s.online ? 'teal' : 'gray'}
+            data-testid="kiosk-online"
+            data-online={s.online}
+            data-synced={s.lastSyncAt !== null}
+          >
+            {!s.online ? t('kiosk.offline') : s.lastSyncAt === null ? t('kioskSync.updating') : t('kiosk.online')}
           </KBadge>
           {waiting > 0 ? (
             <KBadge tone="yellow" data-testid="kiosk-pending">
               {t('kioskOffline.peopleWaiting', { count: waiting })}
             </KBadge>
           ) : null}
-          {step === 'home'
-            ? LANGUAGES.map((lang: Language) => (
+          {step === 'home' ? (
+            <div className="gh-kiosk-langs">
+              {LANGUAGES.map((lang: Language) => (
                 <KButton
                   key={lang}
                   size="lg"
@@ -68,8 +76,9 @@ export function KioskFrame({
                 >
                   {LANGUAGE_LABELS[lang]}
                 </KButton>
-              ))
-            : null}
+              ))}
+            </div>
+          ) : null}
         </div>
       </header>
       <main className="gh-kiosk-main">{children}</main>

@@ -88,6 +88,7 @@ export function KBadge({
   children: ReactNode;
   'data-testid'?: string;
   'data-online'?: boolean;
+  'data-synced'?: boolean;
 }) {
   return (
     <span className={cx('gk-badge', `gk-tone-${tone}`)} {...rest}>
