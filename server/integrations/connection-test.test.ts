@@ -9,6 +9,7 @@ import { startWondeFake, type WondeFake } from '../../tests/fake-directories/won
 import { fakeUser, startFakeGraph, type FakeGraph } from '../../tests/fake-directories/microsoft-graph';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
+import { createIntegration, integrationForm } from '../test/integration-fixture';
 
 eachDatabase((get) => {
   let app: FastifyInstance;
@@ -27,20 +28,8 @@ eachDatabase((get) => {
     clientId: '00aab996-6439-4f16-89b4-6c0cc851e8f3',
     serverUrl: paxton.url,
   });
-  const create = async (credentials: object) => {
-    const res = await call('POST', '/api/integrations', {
-      name: 'Directory',
-      credentials,
-      frequency: 'daily',
-      mapping: {},
-      sites: [],
-      groups: [],
-      fields: ['department'],
-      user_type_id: null,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.id as string;
-  };
+  const create = async (credentials: object) =>
+    (await createIntegration(app, admin, integrationForm('Directory', credentials))).id;
 
   beforeAll(async () => {
     paxton = await startPaxtonFake({ people: 3 });

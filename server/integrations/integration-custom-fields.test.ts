@@ -11,6 +11,7 @@ import { customFields, integrations, sections, syncChanges, users } from '../db/
 import { fakeUser, startFakeGraph, type FakeGraph } from '../../tests/fake-directories/microsoft-graph';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
+import { entraCredentials, integrationForm, runSync } from '../test/integration-fixture';
 
 eachDatabase((get) => {
   let app: FastifyInstance;
@@ -20,26 +21,9 @@ eachDatabase((get) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-  const body = (mapping: Record<string, string>) => ({
-    name: 'Contoso staff',
-    credentials: {
-      kind: 'azureAD',
-      tenantId: graph.tenantId,
-      clientId: graph.clientId,
-      clientSecret: graph.clientSecret,
-    },
-    frequency: 'daily',
-    mapping,
-    sites: [],
-    groups: [],
-    fields: ['department'],
-    user_type_id: null,
-  });
-  const syncNow = async (id: string) => {
-    expect((await call('POST', `/api/integrations/${id}/sync`)).statusCode).toBe(202);
-    await app.services.integrationJobs.idle();
-    return (await call('GET', `/api/integrations/${id}/sync-status`)).json().data;
-  };
+  const body = (mapping: Record<string, string>) =>
+    integrationForm('Contoso staff', entraCredentials(graph), { mapping });
+  const syncNow = (id: string) => runSync(app, admin, id);
   const entityOf = async (email: string) => {
     const [u] = await get().database.db.select().from(users).where(eq(users.email, email));
     return u!.entityId;

@@ -8,6 +8,7 @@ import { startFakeGraph, type FakeGraph } from '../../tests/fake-directories/mic
 import { startWondeFake, type WondeFake } from '../../tests/fake-directories/wonde';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
+import { createIntegration, entraCredentials, integrationForm } from '../test/integration-fixture';
 
 eachDatabase((get) => {
   let app: FastifyInstance;
@@ -17,22 +18,9 @@ eachDatabase((get) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
     app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const create = async (credentials: object) => {
-    const res = await call('POST', '/api/integrations', {
-      name: 'Directory',
-      credentials,
-      frequency: 'daily',
-      mapping: {},
-      sites: [],
-      groups: [],
-      fields: ['department'],
-      user_type_id: null,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { data: { id: string } }).data.id;
-  };
-  const entra = (clientSecret = graph.clientSecret) =>
-    create({ kind: 'azureAD', tenantId: graph.tenantId, clientId: graph.clientId, clientSecret });
+  const create = async (credentials: object) =>
+    (await createIntegration(app, admin, integrationForm('Directory', credentials))).id;
+  const entra = (clientSecret?: string) => create(entraCredentials(graph, clientSecret));
 
   beforeAll(async () => {
     graph = await startFakeGraph({ pageSize: 2 });

@@ -9,6 +9,7 @@ import { integrationPeople, syncChanges, users } from '../db/schema/index';
 import { fakeUser, startFakeGraph, type FakeGraph } from '../../tests/fake-directories/microsoft-graph';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
+import { createIntegration, entraCredentials, integrationForm, runSync } from '../test/integration-fixture';
 
 eachDatabase((get) => {
   let app: FastifyInstance;
@@ -17,30 +18,9 @@ eachDatabase((get) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin) =>
     app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const body = (secret = graph.clientSecret) => ({
-    name: 'Contoso staff',
-    credentials: { kind: 'azureAD', tenantId: graph.tenantId, clientId: graph.clientId, clientSecret: secret },
-    frequency: 'daily',
-    mapping: {},
-    sites: [],
-    groups: [],
-    fields: ['department'],
-    user_type_id: null,
-  });
-  const create = async (secret?: string) => {
-    const res = await call('POST', '/api/integrations', body(secret));
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { data: { id: string } }).data.id;
-  };
-  const syncNow = async (id: string) => {
-    expect((await call('POST', `/api/integrations/${id}/sync`)).statusCode).toBe(202);
-    await app.services.integrationJobs.idle();
-    return (await call('GET', `/api/integrations/${id}/sync-status`)).json().data as {
-      status_id: number;
-      integration_status: string;
-      run: { created: number; updated: number; archived: number; duplicates: number };
-    };
-  };
+  const body = (secret?: string) => integrationForm('Contoso staff', entraCredentials(graph, secret));
+  const create = async (secret?: string) => (await createIntegration(app, admin, body(secret))).id;
+  const syncNow = (id: string) => runSync(app, admin, id);
   const linked = async (id: string) =>
     Number(
       (

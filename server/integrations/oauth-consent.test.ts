@@ -10,6 +10,7 @@ import { startGoogleFake, type GoogleFake } from '../../tests/fake-directories/g
 import { fakeUser, startFakeGraph, type FakeGraph } from '../../tests/fake-directories/microsoft-graph';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
+import { createIntegration, integrationForm, runSync } from '../test/integration-fixture';
 
 const ENV = ['GOOGLE_ACCOUNTS_URL', 'GOOGLE_AUTH_URL', 'GOOGLE_BASE_URL', 'GRAPH_AUTH_URL', 'GRAPH_BASE_URL'];
 
@@ -21,20 +22,7 @@ eachDatabase((get) => {
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
     app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const create = async (credentials: object) => {
-    const res = await call('POST', '/api/integrations', {
-      name: 'Consent',
-      credentials,
-      frequency: 'daily',
-      mapping: {},
-      sites: [],
-      groups: [],
-      fields: ['department'],
-      user_type_id: null,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { data: { id: string; connected: boolean } }).data;
-  };
+  const create = (credentials: object) => createIntegration(app, admin, integrationForm('Consent', credentials));
   /** Start → provider consent → our callback; the dashboard path it sends the browser to. */
   const consent = async (id: string) => {
     const started = await call('POST', `/api/integrations/${id}/connect`);
@@ -56,14 +44,7 @@ eachDatabase((get) => {
       token,
     );
   };
-  const syncNow = async (id: string) => {
-    expect((await call('POST', `/api/integrations/${id}/sync`)).statusCode).toBe(202);
-    await app.services.integrationJobs.idle();
-    return (await call('GET', `/api/integrations/${id}/sync-status`)).json().data as {
-      status_id: number;
-      run: { created: number };
-    };
-  };
+  const syncNow = (id: string) => runSync(app, admin, id);
   const storedCredentials = async (id: string) =>
     (
       await get()

@@ -10,6 +10,7 @@ import { integrations } from '../db/schema/index';
 import { startGoogleFake, type GoogleFake } from '../../tests/fake-directories/google';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor, type Clock } from '../test/harness';
+import { integrationForm, runSync } from '../test/integration-fixture';
 import { credentialsBox } from './directory-access';
 
 const HOUR = 3_600_000;
@@ -26,16 +27,11 @@ eachDatabase((get) => {
   const db = () => get().database.db;
   /** A Google integration as a finished consent leaves it, its token obtained `age` ago (null: never). */
   const connected = async (frequency: string, age: number | null, refreshToken = 'google-refresh') => {
-    const res = await call('POST', '/api/integrations', {
-      name: `Google ${frequency}`,
-      credentials: { kind: 'googleAD' },
-      frequency,
-      mapping: {},
-      sites: [],
-      groups: [],
-      fields: ['department'],
-      user_type_id: null,
-    });
+    const res = await call(
+      'POST',
+      '/api/integrations',
+      integrationForm(`Google ${frequency}`, { kind: 'googleAD' }, { frequency }),
+    );
     const id = (res.json() as { data: { id: string } }).data.id;
     await db()
       .update(integrations)
@@ -50,14 +46,7 @@ eachDatabase((get) => {
     const [row] = await db().select().from(integrations).where(eq(integrations.id, id));
     return { ...row!, open: box.open(row!.credentials) };
   };
-  const syncNow = async (id: string) => {
-    expect((await call('POST', `/api/integrations/${id}/sync`)).statusCode).toBe(202);
-    await app.services.integrationJobs.idle();
-    return (await call('GET', `/api/integrations/${id}/sync-status`)).json().data as {
-      status_id: number;
-      integration_status: string;
-    };
-  };
+  const syncNow = (id: string) => runSync(app, admin, id);
   const refreshes = () => google.tokenForms.filter((f) => f.grant_type === 'refresh_token').length;
 
   beforeAll(async () => {

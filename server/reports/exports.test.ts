@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { v7 as uuidv7 } from 'uuid';
-import { areas, entities, reportExportFiles, reportExports, users, visitEvents } from '../db/schema/index';
+import { reportExportFiles, reportExports, visitEvents } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { pairVisits } from '../dashboard/visit-pairing';
 import { bearer, seededApp, testClock, tokenFor, type Clock } from '../test/harness';
+import { openReportFixture, settledExport, writeVisitEvents } from '../test/report-fixture';
 
 const NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const H = 3_600_000;
@@ -21,22 +21,8 @@ eachDatabase((get) => {
   let acme: string;
   let adminId: string;
 
-  const list = async () =>
-    (await app.inject({ url: '/api/exports', headers: bearer(admin) })).json().data as Array<{
-      id: string;
-      status: string;
-      size: number | null;
-      rows_total: number | null;
-      requested_by: { full_name: string };
-    }>;
   /** Waits for the job's state (the job runs in the background); not a timing assertion. */
-  async function settled(id: string) {
-    for (;;) {
-      const job = (await list()).find((j) => j.id === id);
-      if (job && (job.status === 'done' || job.status === 'failed')) return job;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const settled = (id: string) => settledExport(app, admin, id);
   const ask = async (payload: object) => {
     const res = await app.inject({ method: 'POST', url: '/api/exports', headers: bearer(admin), payload });
     expect(res.statusCode, res.body).toBe(201);
@@ -46,37 +32,27 @@ eachDatabase((get) => {
 
   beforeAll(async () => {
     clock = testClock(NOW);
-    app = await seededApp(get().database, clock);
-    admin = await tokenFor(app, 'admin@acme.test');
-    const db = get().database.db;
-    acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    const people = await db.select().from(users).where(eq(users.entityId, acme)).orderBy(users.fullName);
-    adminId = people.find((p) => p.email === 'admin@acme.test')!.id;
-    const reception = (await db.select().from(areas).where(eq(areas.entityId, acme))).find(
-      (a) => a.name === 'Reception',
-    )!.id;
-    const ids: string[] = [];
+    let id: Record<string, string>;
+    ({ app, admin, acme, id } = await openReportFixture(get().database, clock));
+    adminId = id.admin!;
     // Three visits today: Sam with a formula-looking host, Carla and Harry still on site.
-    for (const [email, hours, host] of [
-      ['sam.staff@acme.test', 5, '=cmd()'],
-      ['carla.contractor@acme.test', 4, null],
-      ['harry.host@acme.test', 3, null],
-    ] as const) {
-      const id = uuidv7();
-      ids.push(id);
-      const personId = people.find((p) => p.email === email)!.id;
-      await db.insert(visitEvents).values({
+    const events: Array<typeof visitEvents.$inferInsert> = [];
+    for (const [person, hours, host] of [
+      ['sam.staff', 5, '=cmd()'],
+      ['carla.contractor', 4, null],
+      ['harry.host', 3, null],
+    ] as const)
+      events.push({
         entityId: acme,
-        id,
-        personId,
+        id: uuidv7(),
+        personId: id[person]!,
         kind: 'in',
-        areaId: reception,
+        areaId: id.Reception!,
         at: NOW - hours * H,
         details: host ? { host } : null,
         receivedAt: new Date(NOW),
       });
-    }
-    await pairVisits(db, acme, ids);
+    await writeVisitEvents(get().database.db, acme, events);
   });
   afterAll(async () => {
     await app.close();

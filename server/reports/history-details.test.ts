@@ -4,12 +4,11 @@
 // visits filtered here, and against counts worked out by hand from the fixture.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { areas, entities, users, visitEvents } from '../db/schema/index';
+import { visitEvents } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { pairVisits } from '../dashboard/visit-pairing';
-import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
+import { bearer, testClock } from '../test/harness';
+import { openReportFixture, writeVisitEvents } from '../test/report-fixture';
 
 const NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const HOUR = 3_600_000;
@@ -35,15 +34,11 @@ interface Row {
 eachDatabase((get) => {
   let app: FastifyInstance;
   let admin: string;
-  const id: Record<string, string> = {};
+  let id: Record<string, string>;
 
   beforeAll(async () => {
-    app = await seededApp(get().database, testClock(NOW));
-    admin = await tokenFor(app, 'admin@acme.test');
-    const db = get().database.db;
-    const acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    for (const u of await db.select().from(users).where(eq(users.entityId, acme))) id[u.email.split('@')[0]!] = u.id;
-    for (const a of await db.select().from(areas).where(eq(areas.entityId, acme))) id[a.name] = a.id;
+    let acme: string;
+    ({ app, admin, acme, id } = await openReportFixture(get().database, testClock(NOW)));
     // 60 one-hour visits, one every 5 hours back from 2026-01-14 20:00 (all in the last 30 days);
     // every 4th has checks, every 6th was signed out automatically.
     const events: Array<typeof visitEvents.$inferInsert> = [];
@@ -76,12 +71,7 @@ eachDatabase((get) => {
         receivedAt: new Date(inAt + HOUR),
       });
     }
-    await db.insert(visitEvents).values(events);
-    await pairVisits(
-      db,
-      acme,
-      events.map((e) => e.id!),
-    );
+    await writeVisitEvents(get().database.db, acme, events);
   });
   afterAll(async () => {
     await app.close();

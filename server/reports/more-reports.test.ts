@@ -6,14 +6,21 @@
 //   Carla Loading Bay    01-15 14:00, still in
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import ExcelJS from 'exceljs';
-import { areas, entities, roles, users, userTypes, visitEvents } from '../db/schema/index';
-import { kioskLogs, kiosks } from '../db/schema/kiosk';
+import { kioskLogs } from '../db/schema/kiosk';
 import { eachDatabase } from '../test/databases';
-import { pairVisits } from '../dashboard/visit-pairing';
-import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
+import { bearer, testClock, tokenFor } from '../test/harness';
+import {
+  kioskLogRow,
+  openReportFixture,
+  reportCalls,
+  settledExport,
+  withoutPermissions,
+  writeKiosks,
+  writeVisit,
+  type ReportFixture,
+} from '../test/report-fixture';
 
 const NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const at = (d: string) => Date.parse(`${d}Z`);
@@ -24,39 +31,18 @@ eachDatabase((get) => {
   let admin: string;
   let reporter: string;
   let acme: string;
-  let globex: Awaited<ReturnType<typeof entityFacts>>;
-  const id: Record<string, string> = {};
-  const api = (url: string, token = admin) => app.inject({ url, headers: bearer(token) });
-  const ok = async (url: string, token = admin) => {
-    const res = await api(url, token);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-
-  async function visit(person: string, area: string, inAt: number, outAt: number | null) {
-    const db = get().database.db;
-    const ids = [uuidv7()];
-    const base = { entityId: acme, personId: person, areaId: area };
-    await db.insert(visitEvents).values({ ...base, id: ids[0]!, kind: 'in', at: inAt, receivedAt: new Date(inAt) });
-    if (outAt) {
-      ids.push(uuidv7());
-      await db
-        .insert(visitEvents)
-        .values({ ...base, id: ids[1]!, kind: 'out', at: outAt, receivedAt: new Date(outAt) });
-    }
-    await pairVisits(db, acme, ids);
-  }
+  let globexIds: ReportFixture['globexIds'];
+  let id: Record<string, string>;
+  const { api, ok } = reportCalls(
+    () => app,
+    () => admin,
+  );
+  const visit = (person: string, area: string, inAt: number, outAt: number | null) =>
+    writeVisit(get().database.db, acme, { person, area, inAt, outAt });
 
   beforeAll(async () => {
-    app = await seededApp(get().database, testClock(NOW));
-    admin = await tokenFor(app, 'admin@acme.test');
-    reporter = await tokenFor(app, 'reporter@acme.test');
-    globex = await entityFacts(get().database, 'globex');
+    ({ app, admin, reporter, acme, globexIds, id } = await openReportFixture(get().database, testClock(NOW)));
     const db = get().database.db;
-    acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    for (const u of await db.select().from(users).where(eq(users.entityId, acme))) id[u.email.split('@')[0]!] = u.id;
-    for (const a of await db.select().from(areas).where(eq(areas.entityId, acme))) id[a.name] = a.id;
-    for (const t of await db.select().from(userTypes).where(eq(userTypes.entityId, acme))) id[t.name] = t.id;
     await visit(id['sam.staff']!, id.Reception!, at('2026-01-10T09:00'), at('2026-01-10T17:00'));
     await visit(id['harry.host']!, id.Reception!, at('2026-01-10T10:00'), at('2026-01-10T11:30'));
     await visit(id['hannah.host']!, id.Reception!, at('2026-01-10T16:30'), at('2026-01-10T18:00'));
@@ -64,37 +50,20 @@ eachDatabase((get) => {
     await visit(id['sam.staff']!, id['Meeting Rooms']!, at('2026-01-12T08:00'), at('2026-01-12T09:00'));
     await visit(id['harry.host']!, id['Meeting Rooms']!, at('2026-01-12T08:30'), null);
     await visit(id['carla.contractor']!, id['Loading Bay']!, at('2026-01-15T14:00'), null);
-    const kiosk = (name: string, area: string) => ({
-      entityId: acme,
-      id: uuidv7(),
-      kioskName: name,
-      areaId: area,
-      registeredBy: id.admin!,
-      createdAt: new Date(NOW - 90 * 86_400_000),
-    });
-    const k1 = kiosk('Front desk', id.Reception!);
-    const k2 = kiosk('Dock', id['Loading Bay']!);
-    await db.insert(kiosks).values([k1, k2]);
-    id.k1 = k1.id;
-    id.k2 = k2.id;
-    const log = (kioskId: string, kind: string, code: string, when: string, data: object | null = null) => ({
-      entityId: acme,
-      id: uuidv7(),
-      kioskId,
-      kind,
-      code,
-      data: data as Record<string, unknown>,
-      at: at(when),
-    });
+    const { k1, k2 } = await writeKiosks(db, { acme, id }, NOW);
+    id.k1 = k1;
+    id.k2 = k2;
+    const log = (kioskId: string, kind: string, code: string, when: string, data: object | null = null) =>
+      kioskLogRow(acme, kioskId, kind, code, at(when), data);
     await db
       .insert(kioskLogs)
       .values([
-        log(k1.id, 'action', 'app_started', '2026-01-10T08:00'),
-        log(k1.id, 'action', 'badge_printed', '2026-01-10T10:00', { personId: id['harry.host'] }),
-        log(k1.id, 'action', 'badge_printed', '2026-01-10T16:30', { personId: id['hannah.host'] }),
-        log(k2.id, 'action', 'badge_printed', '2026-01-12T09:00', { personId: id['carla.contractor'] }),
-        log(k2.id, 'offline', 'offline', '2026-01-12T10:00'),
-        log(k1.id, 'action', 'app_started', '2025-11-01T08:00'),
+        log(k1, 'action', 'app_started', '2026-01-10T08:00'),
+        log(k1, 'action', 'badge_printed', '2026-01-10T10:00', { personId: id['harry.host'] }),
+        log(k1, 'action', 'badge_printed', '2026-01-10T16:30', { personId: id['hannah.host'] }),
+        log(k2, 'action', 'badge_printed', '2026-01-12T09:00', { personId: id['carla.contractor'] }),
+        log(k2, 'offline', 'offline', '2026-01-12T10:00'),
+        log(k1, 'action', 'app_started', '2025-11-01T08:00'),
       ]);
   });
   afterAll(async () => {
@@ -166,15 +135,7 @@ eachDatabase((get) => {
     });
     expect(post.statusCode, post.body).toBe(201);
     // The job runs in the background; the export list says when it is done.
-    const settled = async () => {
-      for (;;) {
-        const list = (await ok('/api/exports')).data as Array<{ id: string; status: string }>;
-        const job = list.find((j) => j.id === post.json().data.id);
-        if (job?.status === 'done' || job?.status === 'failed') return job.status;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    };
-    expect(await settled()).toBe('done');
+    expect((await settledExport(app, admin, post.json().data.id)).status).toBe('done');
     const file = await api(`/api/exports/${post.json().data.id}/file`);
     expect(file.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -261,16 +222,11 @@ eachDatabase((get) => {
       expect(res.json().code).toBe('validation_failed');
       expect(Object.keys(res.json().errors), url).toContain(field);
     }
-    const globexUser = (await get().database.db.select().from(users).where(eq(users.entityId, globex.entity.id)))[0]!
-      .id;
-    const globexType = (
-      await get().database.db.select().from(userTypes).where(eq(userTypes.entityId, globex.entity.id))
-    )[0]!.id;
     for (const url of [
-      `/api/reports/track-trace?person=${globexUser}`,
-      `/api/reports/users-not-on-site?userType=${globexType}`,
-      `/api/reports/kiosk-logs?kiosk=${globexUser}`,
-      `/api/reports/printer?kiosk=${globexUser}`,
+      `/api/reports/track-trace?person=${globexIds.user}`,
+      `/api/reports/users-not-on-site?userType=${globexIds.userType}`,
+      `/api/reports/kiosk-logs?kiosk=${globexIds.user}`,
+      `/api/reports/printer?kiosk=${globexIds.user}`,
     ]) {
       const res = await api(url);
       expect(res.statusCode, url).toBe(404);
@@ -279,32 +235,17 @@ eachDatabase((get) => {
   });
 
   it('checks each sub-item permission on its own', async () => {
-    const db = get().database.db;
-    const [role] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.entityId, acme), eq(roles.name, 'employee with reporting')));
     const urls = {
       show_users_not_on_site_list: '/api/reports/users-not-on-site',
       show_track_trace_list: `/api/reports/track-trace?person=${id['sam.staff']}`,
       show_kiosk_logs_list: '/api/reports/kiosk-logs',
       show_printer_list: '/api/reports/printer',
     };
-    for (const key of Object.keys(urls)) {
-      await db
-        .update(roles)
-        .set({ permissions: { ...role!.permissions, [key]: { pivot: { allowed: 0 as const } } } })
-        .where(and(eq(roles.entityId, acme), eq(roles.id, role!.id)));
-      try {
+    for (const key of Object.keys(urls))
+      await withoutPermissions(get().database.db, acme, [key], async () => {
         for (const [other, otherUrl] of Object.entries(urls))
           expect((await api(otherUrl, reporter)).statusCode, `${key} off: ${other}`).toBe(other === key ? 403 : 200);
-      } finally {
-        await db
-          .update(roles)
-          .set({ permissions: role!.permissions })
-          .where(and(eq(roles.entityId, acme), eq(roles.id, role!.id)));
-      }
-    }
+      });
     expect(
       (await api('/api/reports/track-trace?person=' + id.admin, await tokenFor(app, 'employee@acme.test'))).statusCode,
     ).toBe(403);

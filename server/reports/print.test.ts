@@ -2,13 +2,18 @@
 // the print cap; it needs the page's permission and takes the page's filters.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { PRINT_CAP } from '../../domain/report-print';
-import { areas, entities, roles, sites, users, visitEvents } from '../db/schema/index';
-import { pairVisits } from '../dashboard/visit-pairing';
+import { visitEvents } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
+import { testClock, tokenFor } from '../test/harness';
+import {
+  openReportFixture,
+  reportCalls,
+  withoutPermissions,
+  writeVisitEvents,
+  type ReportFixture,
+} from '../test/report-fixture';
 
 const NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const MIN = 60_000;
@@ -22,14 +27,12 @@ eachDatabase((get) => {
   let admin: string;
   let reporter: string;
   let acme: string;
-  let globex: Awaited<ReturnType<typeof entityFacts>>;
-  const id: Record<string, string> = {};
-  const api = (url: string, token = admin) => app.inject({ url, headers: bearer(token) });
-  const ok = async (url: string, token = admin) => {
-    const res = await api(url, token);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  let globexIds: ReportFixture['globexIds'];
+  let id: Record<string, string>;
+  const { api, ok } = reportCalls(
+    () => app,
+    () => admin,
+  );
   /** Every page of a report, one after the other. */
   async function pages<T>(url: string, limit: number, key = 'data'): Promise<T[]> {
     const out: T[] = [];
@@ -41,14 +44,7 @@ eachDatabase((get) => {
   }
 
   beforeAll(async () => {
-    app = await seededApp(get().database, testClock(NOW));
-    admin = await tokenFor(app, 'admin@acme.test');
-    reporter = await tokenFor(app, 'reporter@acme.test');
-    globex = await entityFacts(get().database, 'globex');
-    const db = get().database.db;
-    acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    for (const u of await db.select().from(users).where(eq(users.entityId, acme))) id[u.email.split('@')[0]!] = u.id;
-    for (const a of await db.select().from(areas).where(eq(areas.entityId, acme))) id[a.name] = a.id;
+    ({ app, admin, reporter, acme, globexIds, id } = await openReportFixture(get().database, testClock(NOW)));
     // Sam signs in and out many times a day at Reception; five others meet him there now and then.
     const people = ['sam.staff', 'carla.contractor', 'harry.host', 'hannah.host', 'admin', 'reporter'];
     const events: Array<typeof visitEvents.$inferInsert> = [];
@@ -63,13 +59,7 @@ eachDatabase((get) => {
       events.push({ ...base, id: uuidv7(), kind: 'in', at: inAt, receivedAt: new Date(inAt) });
       events.push({ ...base, id: uuidv7(), kind: 'out', at: inAt + 2 * MIN, receivedAt: new Date(inAt + 2 * MIN) });
     }
-    for (let i = 0; i < events.length; i += 1_000) await db.insert(visitEvents).values(events.slice(i, i + 1_000));
-    for (let i = 0; i < events.length; i += 1_000)
-      await pairVisits(
-        db,
-        acme,
-        events.slice(i, i + 1_000).map((e) => e.id!),
-      );
+    await writeVisitEvents(get().database.db, acme, events);
   }, 120_000);
   afterAll(async () => {
     await app.close();
@@ -119,13 +109,10 @@ eachDatabase((get) => {
       expect(res.statusCode, url).toBe(400);
       expect(Object.keys(res.json().errors), url).toContain(field);
     }
-    const db = get().database.db;
-    const globexSite = (await db.select().from(sites).where(eq(sites.entityId, globex.entity.id)))[0]!.id;
-    const globexUser = (await db.select().from(users).where(eq(users.entityId, globex.entity.id)))[0]!.id;
     for (const url of [
-      `/api/reports/history/print?site=${globexSite}`,
-      `/api/reports/timesheet/print?person=${globexUser}`,
-      `/api/reports/track-trace/print?person=${globexUser}`,
+      `/api/reports/history/print?site=${globexIds.site}`,
+      `/api/reports/timesheet/print?person=${globexIds.user}`,
+      `/api/reports/track-trace/print?person=${globexIds.user}`,
     ]) {
       const res = await api(url);
       expect(res.statusCode, url).toBe(404);
@@ -141,25 +128,10 @@ eachDatabase((get) => {
       show_track_trace_list: `/api/reports/track-trace/print?person=${id['sam.staff']}`,
     };
     for (const url of Object.values(urls)) expect((await api(url, employee)).statusCode, url).toBe(403);
-    const db = get().database.db;
-    const [role] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.entityId, acme), eq(roles.name, 'employee with reporting')));
-    for (const key of Object.keys(urls)) {
-      await db
-        .update(roles)
-        .set({ permissions: { ...role!.permissions, [key]: { pivot: { allowed: 0 as const } } } })
-        .where(and(eq(roles.entityId, acme), eq(roles.id, role!.id)));
-      try {
+    for (const key of Object.keys(urls))
+      await withoutPermissions(get().database.db, acme, [key], async () => {
         for (const [other, url] of Object.entries(urls))
           expect((await api(url, reporter)).statusCode, `${key} off: ${other}`).toBe(other === key ? 403 : 200);
-      } finally {
-        await db
-          .update(roles)
-          .set({ permissions: role!.permissions })
-          .where(and(eq(roles.entityId, acme), eq(roles.id, role!.id)));
-      }
-    }
+      });
   });
 });

@@ -2,12 +2,15 @@
 // six visits of three people over two sites (one in December, outside the default 30 days).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
-import { areas, entities, roles, sites, users, userTypes, visitEvents } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { pairVisits } from '../dashboard/visit-pairing';
-import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
+import { bearer, testClock, tokenFor } from '../test/harness';
+import {
+  openReportFixture,
+  reportCalls,
+  withoutPermissions,
+  writeVisit,
+  type ReportFixture,
+} from '../test/report-fixture';
 
 const NOW = Date.UTC(2026, 0, 15, 15, 0, 0);
 const at = (d: string) => Date.parse(`${d}Z`);
@@ -18,65 +21,29 @@ eachDatabase((get) => {
   let reporter: string;
   let employee: string;
   let acme: string;
-  let globex: Awaited<ReturnType<typeof entityFacts>>;
-  const id: Record<string, string> = {};
+  let globex: ReportFixture['globex'];
+  let globexIds: ReportFixture['globexIds'];
+  let id: Record<string, string>;
 
-  const api = (url: string, token = admin) => app.inject({ url, headers: bearer(token) });
-  async function visit(
+  const { api } = reportCalls(
+    () => app,
+    () => admin,
+  );
+  const visit = (
     person: string,
     area: string,
     inAt: number,
     outAt: number | null,
-    details: object | null = null,
-    outDetails: object | null = null,
-  ) {
-    const db = get().database.db;
-    const inId = uuidv7();
-    const ids = [inId];
-    await db.insert(visitEvents).values({
-      entityId: acme,
-      id: inId,
-      personId: person,
-      kind: 'in',
-      areaId: area,
-      at: inAt,
-      details: details as Record<string, unknown>,
-      receivedAt: new Date(inAt),
-      userTypeId: (details as { userTypeId?: string } | null)?.userTypeId ?? null,
-    });
-    if (outAt) {
-      const outId = uuidv7();
-      ids.push(outId);
-      await db.insert(visitEvents).values({
-        entityId: acme,
-        id: outId,
-        personId: person,
-        kind: 'out',
-        areaId: area,
-        at: outAt,
-        details: outDetails as Record<string, unknown>,
-        receivedAt: new Date(outAt),
-      });
-    }
-    await pairVisits(db, acme, ids);
-    return inId;
-  }
+    details?: object,
+    outDetails?: object,
+  ) => writeVisit(get().database.db, acme, { person, area, inAt, outAt, details, outDetails });
 
   beforeAll(async () => {
-    app = await seededApp(get().database, testClock(NOW));
-    admin = await tokenFor(app, 'admin@acme.test');
-    reporter = await tokenFor(app, 'reporter@acme.test');
+    ({ app, admin, reporter, acme, globex, globexIds, id } = await openReportFixture(get().database, testClock(NOW)));
     employee = await tokenFor(app, 'employee@acme.test');
-    globex = await entityFacts(get().database, 'globex');
-    const db = get().database.db;
-    acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    for (const u of await db.select().from(users).where(eq(users.entityId, acme))) id[u.email] = u.id;
-    for (const a of await db.select().from(areas).where(eq(areas.entityId, acme))) id[a.name] = a.id;
-    for (const s of await db.select().from(sites).where(eq(sites.entityId, acme))) id[s.name] = s.id;
-    for (const t of await db.select().from(userTypes).where(eq(userTypes.entityId, acme))) id[t.name] = t.id;
-    const sam = id['sam.staff@acme.test']!;
-    const carla = id['carla.contractor@acme.test']!;
-    const harry = id['harry.host@acme.test']!;
+    const sam = id['sam.staff']!;
+    const carla = id['carla.contractor']!;
+    const harry = id['harry.host']!;
     id.v1 = await visit(sam, id.Reception!, at('2026-01-10T09:00'), at('2026-01-10T17:00'));
     id.v2 = await visit(
       carla,
@@ -142,7 +109,7 @@ eachDatabase((get) => {
     expect(await ids(`site=${id.Warehouse}`)).toEqual([id.v5, id.v2]);
     expect(await ids(`userType=${id.Visitor}`)).toEqual([id.v3]);
     expect(await ids(`userType=${id.Staff}`)).toEqual([id.v4, id.v1]);
-    expect(await ids(`person=${id['sam.staff@acme.test']}`)).toEqual([id.v3, id.v1]);
+    expect(await ids(`person=${id['sam.staff']}`)).toEqual([id.v3, id.v1]);
     expect(await ids('status=signed_in')).toEqual([id.v5, id.v4]);
     expect(await ids('host=hannah')).toEqual([id.v2]);
     expect(await ids('checks=with')).toEqual([id.v2]);
@@ -225,8 +192,7 @@ eachDatabase((get) => {
   });
 
   it("answers another company's ids in the filters with 404", async () => {
-    const globexSite = (await get().database.db.select().from(sites).where(eq(sites.entityId, globex.entity.id)))[0]!
-      .id;
+    const globexSite = globexIds.site;
     for (const url of [
       `/api/reports/history?site=${globexSite}`,
       `/api/reports/history?person=${globex.ids[1] ?? globex.entity.id}`,
@@ -248,21 +214,7 @@ eachDatabase((get) => {
   it('checks each sub-item permission on its own', async () => {
     expect((await api('/api/reports/history', employee)).statusCode).toBe(403);
     expect((await api('/api/exports', employee)).statusCode).toBe(403);
-    const db = get().database.db;
-    const [role] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.entityId, acme), eq(roles.name, 'employee with reporting')));
-    const without = {
-      ...role!.permissions,
-      show_visit_summary_list: { pivot: { allowed: 0 as const } },
-      show_export_list: { pivot: { allowed: 0 as const } },
-    };
-    await db
-      .update(roles)
-      .set({ permissions: without })
-      .where(and(eq(roles.entityId, acme), eq(roles.id, role!.id)));
-    try {
+    await withoutPermissions(get().database.db, acme, ['show_visit_summary_list', 'show_export_list'], async () => {
       expect((await api('/api/reports/history', reporter)).statusCode).toBe(200);
       expect(
         (await api('/api/reports/visit-summary?start_date=2026-01-10&end_date=2026-01-10', reporter)).statusCode,
@@ -279,11 +231,6 @@ eachDatabase((get) => {
         },
       });
       expect(summary.statusCode).toBe(403);
-    } finally {
-      await db
-        .update(roles)
-        .set({ permissions: role!.permissions })
-        .where(and(eq(roles.entityId, acme), eq(roles.id, role!.id)));
-    }
+    });
   });
 });

@@ -9,18 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { pairVisits } from '../dashboard/visit-pairing';
-import {
-  areas,
-  attendanceModes,
-  attendanceRecords,
-  entities,
-  sites,
-  users,
-  userTypes,
-  visitEvents,
-} from '../db/schema/index';
+import { attendanceModes, attendanceRecords, sites, visitEvents } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
+import { bearer, testClock, tokenFor } from '../test/harness';
+import {
+  exportedFile,
+  openReportFixture,
+  reportCalls,
+  settledExport,
+  type ReportFixture,
+} from '../test/report-fixture';
 
 const NOW = Date.parse('2026-11-02T12:00:00Z');
 const z = (s: string) => Date.parse(s);
@@ -39,8 +37,13 @@ eachDatabase((get) => {
   let employee: string;
   let acme: string;
   let modeId: string;
-  const id: Record<string, string> = {};
-  const api = (url: string, token = admin) => app.inject({ url, headers: bearer(token) });
+  let globex: ReportFixture['globex'];
+  let globexIds: ReportFixture['globexIds'];
+  let id: Record<string, string>;
+  const { api, ok: json } = reportCalls(
+    () => app,
+    () => admin,
+  );
 
   async function visit(person: string, inAt: string, outAt: string, inMark?: Mark, outMark?: Mark) {
     const db = get().database.db;
@@ -81,18 +84,9 @@ eachDatabase((get) => {
   }
 
   beforeAll(async () => {
-    app = await seededApp(get().database, testClock(NOW));
-    admin = await tokenFor(app, 'admin@acme.test');
-    reporter = await tokenFor(app, 'reporter@acme.test');
+    ({ app, admin, reporter, acme, globex, globexIds, id } = await openReportFixture(get().database, testClock(NOW)));
     employee = await tokenFor(app, 'employee@acme.test');
     const db = get().database.db;
-    acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
-    for (const u of await db.select().from(users).where(eq(users.entityId, acme))) id[u.email] = u.id;
-    for (const a of await db.select().from(areas).where(eq(areas.entityId, acme))) {
-      id[a.name] = a.id;
-      id[`site:${a.name}`] = a.siteId;
-    }
-    for (const t of await db.select().from(userTypes).where(eq(userTypes.entityId, acme))) id[t.name] = t.id;
     await db
       .update(sites)
       .set({ timeZone: 'Europe/London' })
@@ -109,7 +103,7 @@ eachDatabase((get) => {
       earlyGraceMinutes: 5,
       attendanceCode: 'P',
     });
-    const sam = id['sam.staff@acme.test']!;
+    const sam = id['sam.staff']!;
     await visit(
       sam,
       '2026-10-23T08:20:00Z',
@@ -133,18 +127,12 @@ eachDatabase((get) => {
         code: 'E1',
       },
     );
-    await visit(id['carla.contractor@acme.test']!, '2026-10-26T09:00:00Z', '2026-10-26T17:00:00Z');
-    await visit(id['harry.host@acme.test']!, '2026-09-01T09:00:00Z', '2026-09-01T17:00:00Z');
+    await visit(id['carla.contractor']!, '2026-10-26T09:00:00Z', '2026-10-26T17:00:00Z');
+    await visit(id['harry.host']!, '2026-09-01T09:00:00Z', '2026-09-01T17:00:00Z');
   });
   afterAll(async () => {
     await app.close();
   });
-
-  const json = async (url: string, token = admin) => {
-    const res = await api(url, token);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
 
   it('gives hours per person per day against the mode, with late and early reasons, DST and week totals', async () => {
     const body = await json(`/api/reports/timesheet?${RANGE}`);
@@ -176,7 +164,7 @@ eachDatabase((get) => {
     const second = await json(`/api/reports/timesheet?${RANGE}&limit=1&page=2`);
     expect(second.data.map((p: { fullName: string }) => p.fullName)).toEqual(['Sam Staff']);
     expect((await json(`/api/reports/timesheet?${RANGE}&userType=${id.Contractor}`)).count).toBe(1);
-    expect((await json(`/api/reports/timesheet?${RANGE}&person=${id['sam.staff@acme.test']}`)).count).toBe(1);
+    expect((await json(`/api/reports/timesheet?${RANGE}&person=${id['sam.staff']}`)).count).toBe(1);
     expect((await json(`/api/reports/timesheet?${RANGE}&site=${id['site:Loading Bay']}`)).count).toBe(0);
   });
 
@@ -197,26 +185,12 @@ eachDatabase((get) => {
   });
 
   it('exports the timesheet as xlsx, one row per person per day', async () => {
-    const post = await app.inject({
-      method: 'POST',
-      url: '/api/exports',
-      headers: bearer(reporter),
-      payload: {
-        report: 'timesheet',
-        format: 'xlsx',
-        filters: { tz: 'Europe/London', from: '2026-10-19', to: '2026-10-31' },
-      },
-    });
-    expect(post.statusCode, post.body).toBe(201);
-    const exportId = post.json().data.id as string;
-    for (;;) {
-      const list = (await json('/api/exports')).data as Array<{ id: string; status: string }>;
-      const job = list.find((j) => j.id === exportId);
-      if (job?.status === 'failed') throw new Error('export failed');
-      if (job?.status === 'done') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const file = await api(`/api/exports/${exportId}/file`);
+    const file = await exportedFile(
+      app,
+      { report: 'timesheet', format: 'xlsx', filters: { tz: 'Europe/London', from: '2026-10-19', to: '2026-10-31' } },
+      reporter,
+      admin,
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
@@ -236,9 +210,7 @@ eachDatabase((get) => {
       payload: { report: 'time', format: 'csv', filters },
     });
     expect(post.statusCode, post.body).toBe(201);
-    const list = async () => (await json('/api/exports')).data as Array<{ id: string; status: string }>;
-    while (!['done', 'failed'].includes((await list()).find((j) => j.id === post.json().data.id)?.status ?? ''))
-      await new Promise((r) => setTimeout(r, 25));
+    await settledExport(app, admin, post.json().data.id);
     const text = (await api(`/api/exports/${post.json().data.id}/file`)).rawPayload.toString('utf8');
     // 1,360 minutes over 3 visits (453 on average) and 480 in 1, as the page's sums above.
     expect(text.slice(1).trimEnd().split('\r\n')).toEqual([
@@ -265,10 +237,7 @@ eachDatabase((get) => {
         expect(Object.keys(res.json().errors), query).toContain(field);
       }
     }
-    const globex = await entityFacts(get().database, 'globex');
-    const globexSite = (await get().database.db.select().from(sites).where(eq(sites.entityId, globex.entity.id)))[0]!
-      .id;
-    for (const url of [`/api/reports/timesheet?site=${globexSite}`, `/api/reports/time?person=${globex.ids[1]}`]) {
+    for (const url of [`/api/reports/timesheet?site=${globexIds.site}`, `/api/reports/time?person=${globex.ids[1]}`]) {
       const res = await api(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('Globex');

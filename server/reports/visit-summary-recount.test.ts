@@ -7,13 +7,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { areas, entities, users, userTypes, visitEvents, visits } from '../db/schema/index';
+import { areas, users, userTypes, visitEvents, visits } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
-import { pairVisits } from '../dashboard/visit-pairing';
 import { mergePeople } from '../duplicates/merge-people';
 import { runRetention } from '../privacy/retention-run';
 import { lockFeed, writeChanges } from '../sync/changes';
-import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
+import { bearer, testClock } from '../test/harness';
+import { openReportFixture, writeVisitEvents } from '../test/report-fixture';
 
 const NOW = Date.UTC(2026, 3, 20, 12, 0, 0);
 const DAY = 86_400_000;
@@ -47,10 +47,8 @@ eachDatabase((get) => {
   let typeIds: string[];
 
   beforeAll(async () => {
-    app = await seededApp(get().database, testClock(NOW));
-    admin = await tokenFor(app, 'admin@acme.test');
+    ({ app, admin, acme } = await openReportFixture(get().database, testClock(NOW)));
     const db = get().database.db;
-    acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
     people = (await db.select().from(users).where(eq(users.entityId, acme))).map((u) => ({
       id: u.id,
       userTypeId: u.userTypeId,
@@ -71,12 +69,7 @@ eachDatabase((get) => {
       if (next() < 0.8)
         events.push({ ...base, id: uuidv7(), kind: 'out', at: inAt + Math.floor(next() * 10 * 3600_000) });
     }
-    await db.insert(visitEvents).values(events);
-    await pairVisits(
-      db,
-      acme,
-      events.map((e) => e.id!),
-    );
+    await writeVisitEvents(db, acme, events);
   });
   afterAll(async () => {
     await app.close();

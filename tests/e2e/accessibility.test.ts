@@ -20,7 +20,7 @@ import {
 } from './kiosk/kiosk-steps';
 import { login, screenshot, VIEWPORTS } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import type { RunningServer } from './support/server';
+import { apiLogin, type RunningServer } from './support/server';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -84,12 +84,7 @@ async function context(viewport: keyof typeof VIEWPORTS, lang: string): Promise<
 }
 
 async function adminToken(): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  return (await apiLogin(server.url)).token;
 }
 
 async function pull(): Promise<PullResponse> {

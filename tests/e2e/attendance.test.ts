@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
 import { registerKiosk, result, shooter, step } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,14 +36,7 @@ function noonZone(): string {
 
 beforeAll(async () => {
   server = await startServer();
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const body = (await res.json()) as { data: { access_token: string; user: { entity: { id: string } } } };
-  token = body.data.access_token;
-  entityId = body.data.user.entity.id;
+  ({ token, entityId } = await apiLogin(server.url));
   // The Head Office site's clock reads about noon.
   const pull = await api<PullResponse>('GET', `/sync/pull?deviceId=${uuidv7()}&limit=5000`);
   const site = pull.changes.find((c) => c.table === 'sites' && (c.data as { name: string }).name === 'Head Office')!;

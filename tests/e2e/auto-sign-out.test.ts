@@ -18,7 +18,7 @@ import {
   step,
 } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 
 const MINUTE = 60_000;
 let server: RunningServer;
@@ -61,12 +61,7 @@ function zoneWithMidnightSoon(now: number): { zone: string; midnight: number } {
 
 beforeAll(async () => {
   server = await startServer({ env: { GATEHOUSE_TEST_CLOCK: '1', TEST_CLOCK_OFFSET_MS: String(offset) } });
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  ({ token } = await apiLogin(server.url));
   browser = await launch();
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
 import { login, newContext, screenshot, untilOfflineReady } from './support/browser';
-import type { RunningServer } from './support/server';
+import { apiLogin, type RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
 let server: RunningServer;
@@ -21,15 +21,10 @@ const row = (page: Page, name: string) => page.getByTestId('compliance-row').fil
 
 /** An answer to version 1, as a dashboard device records one (the compliance.answer mutation). */
 async function answerAsAdmin(formId: string, questionIds: string[]) {
-  const loginRes = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const stored = (await loginRes.json()) as { data: { access_token: string; user: { id: string } } };
+  const admin = await apiLogin(server.url);
   const res = await fetch(`${server.url}/api/sync/push`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${stored.data.access_token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
     body: JSON.stringify({
       deviceId: uuidv7(),
       mutations: [
@@ -41,7 +36,7 @@ async function answerAsAdmin(formId: string, questionIds: string[]) {
           clockOffsetMs: 0,
           args: {
             answerId: uuidv7(),
-            personId: stored.data.user.id,
+            personId: admin.userId,
             complianceId: formId,
             complianceVersion: 1,
             answers: [

@@ -3,10 +3,11 @@
 // keeping one, taking the other's email, merges them ('Merged User'), and /users lists one.
 import type { Browser } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
-import { launch, login, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { login, newContext, screenshot } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import { apiLogin, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,14 +23,12 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return (await res.json()) as T;
 }
 
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 beforeAll(async () => {
-  server = await startServer();
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  ({ token } = await apiLogin(server.url));
   const pull = await api<PullResponse>('GET', `/sync/pull?deviceId=${uuidv7()}&limit=5000`);
   const type = pull.changes.find((c) => c.table === 'userTypes')!;
   for (const [full_name, email, phone] of [
@@ -37,11 +36,6 @@ beforeAll(async () => {
     ['Marguerite Oyelarann', 'm.oyelaran@acme.test', '7700900312'],
   ])
     await api('POST', '/users', { full_name, email, phone, user_type_id: type.id });
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 it('merges two records of one person from the board and leaves one in /users', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 import { seedEvacuees, type Evacuees } from './support/evacuees';
 
 let server: RunningServer;
@@ -40,12 +40,7 @@ async function api<T>(token: string, path: string, init: RequestInit = {}): Prom
 }
 
 async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'gatehouse-demo' }),
-  });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  return (await apiLogin(server.url, email)).token;
 }
 
 const pending = (page: Page) => page.getByTestId('sync-status').getAttribute('data-pending');

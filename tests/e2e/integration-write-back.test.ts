@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { fakeUser, startFakeGraph, type FakeGraph } from '../fake-directories/microsoft-graph';
 import { launch, loggedInPage, screenshot, type VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let graph: FakeGraph;
 let server: RunningServer;
@@ -28,12 +28,7 @@ beforeAll(async () => {
   graph.upsert(...Array.from({ length: 5 }, (_, i) => fakeUser(i + 1)));
   server = await startServer({ env: { GRAPH_BASE_URL: graph.baseUrl, GRAPH_AUTH_URL: graph.authUrl } });
   browser = await launch();
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const { token } = await apiLogin(server.url);
   const created = await api('/integrations', token, 'POST', {
     name: NAME,
     credentials: {

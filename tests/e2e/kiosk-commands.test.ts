@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerKiosk, shooter, startJourney, step } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,14 +26,7 @@ const kioskNamed = async (name: string) =>
 
 beforeAll(async () => {
   server = await startServer();
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const body = (await res.json()) as { data: { access_token: string; user: { entity: { id: string } } } };
-  adminToken = body.data.access_token;
-  entityId = body.data.user.entity.id;
+  ({ token: adminToken, entityId } = await apiLogin(server.url));
   browser = await launch();
 });
 afterAll(async () => {

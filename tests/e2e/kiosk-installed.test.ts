@@ -21,7 +21,7 @@ import {
 } from './kiosk/kiosk-steps';
 import { newContext, screenshot, VIEWPORTS } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import type { RunningServer } from './support/server';
+import { apiLogin, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -39,12 +39,7 @@ const MONDAY_1030 = (() => {
 })();
 
 async function samsCard(): Promise<string> {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const { token } = await apiLogin(server.url);
   const res = await fetch(`${server.url}/api/sync/pull?deviceId=${uuidv7()}&limit=5000`, {
     headers: { authorization: `Bearer ${token}` },
   });

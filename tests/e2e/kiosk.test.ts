@@ -24,7 +24,7 @@ import {
   step,
 } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 import { watchCsp, type CspWatch } from './support/csp';
 
 let server: RunningServer;
@@ -47,12 +47,7 @@ async function api<T>(path: string): Promise<T> {
 
 beforeAll(async () => {
   server = await startServer();
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  adminToken = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  ({ token: adminToken } = await apiLogin(server.url));
   const pull = await api<PullResponse>(`/sync/pull?deviceId=${uuidv7()}&limit=5000`);
   for (const c of pull.changes) {
     if (c.table === 'people') people.set((c.data as { fullName: string }).fullName, c.id);

@@ -1,11 +1,12 @@
 // Issue 20 items 8, 10 and 11 in Chromium: a kiosk visit's drawer shows names and translated
 // values (Arabic), a user type's grace period of 20 says why it is refused (and the error toast
 // closes once the form saves), and the host list of add-expected-visitors offers only hosts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
-import { launch, login, newContext, screenshot, type VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { login, newContext, screenshot, type VIEWPORTS } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import { apiLogin, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -20,12 +21,7 @@ async function api<T>(path: string, token: string, init: { method?: string; body
 }
 
 async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'gatehouse-demo' }),
-  });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  return (await apiLogin(server.url, email)).token;
 }
 
 /** Signs Kim Kiosk in through a kiosk, with Hannah Host as host, 36.6 and a mask. */
@@ -80,14 +76,12 @@ async function kioskSignIn(): Promise<void> {
   expect(push.results[0]!.status).toBe('applied');
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  await kioskSignIn();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(async () => {
+  await kioskSignIn();
 });
 
 describe('what a new admin sees', () => {

@@ -23,7 +23,7 @@ import {
 } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, untilOfflineReady } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let mailbox: Mailbox;
@@ -146,12 +146,7 @@ async function scan(page: Page) {
 beforeAll(async () => {
   mailbox = await startMailbox();
   server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } });
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  adminToken = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  ({ token: adminToken } = await apiLogin(server.url));
   const pull = await api<PullResponse>(`/sync/pull?deviceId=${uuidv7()}&limit=5000`);
   for (const c of pull.changes) {
     const d = c.data as { name?: string };

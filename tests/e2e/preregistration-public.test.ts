@@ -1,26 +1,24 @@
 // Issue 20 items 1 and 10 in Chromium: a visitor opens a flow's public link (/e/<flow>) on a
 // phone, submits the form empty (every required field says so), then registers and sees the
 // QR code straight away, in English and Arabic. Phone-size screenshots of both screens.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
 import { makePng } from '../../server/preregistration/test-png';
-import { launch, newContext, screenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newContext, screenshot } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import { apiLogin, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
 let flowId = '';
 
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
+});
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const { token } = await apiLogin(server.url);
   const pull = await fetch(`${server.url}/api/sync/pull?deviceId=${uuidv7()}&limit=5000`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -28,10 +26,6 @@ beforeAll(async () => {
     changes: Array<{ table: string; id: string; data: { name?: string } | null }>;
   };
   flowId = changes.find((c) => c.table === 'journeyFlows' && c.data?.name === 'Visitor arrival')!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const pad = (n: number) => String(n).padStart(2, '0');

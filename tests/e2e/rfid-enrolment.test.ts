@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { registerKiosk, shooter, startJourney } from './kiosk/kiosk-steps';
 import { login, newContext, screenshot, untilOfflineReady } from './support/browser';
-import type { RunningServer } from './support/server';
+import { apiLogin, type RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
 let server: RunningServer;
@@ -75,12 +75,7 @@ describe('RFID enrolment by link', () => {
     expect(url).toMatch(new RegExp(`^${server.url}/rfid/[A-Za-z0-9_-]{32}$`));
     await screenshot(adminPage, 'rfid-link-admin-desktop-en');
     // Mailed too (no SMTP here: the mail log).
-    const signIn = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-    });
-    const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+    const { token } = await apiLogin(server.url);
     const mails = (await (
       await fetch(`${server.url}/api/mail-log`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { data: Array<{ to: string; text: string }> };

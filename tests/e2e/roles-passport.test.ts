@@ -3,10 +3,11 @@
 // person deactivates their passport account, the next visit shows 'Reactivate My Passport
 // Account', and Reactivate brings the account back. Screenshots en and ar, desktop and phone.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { login, newContext, screenshot, VIEWPORTS } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import { apiLogin, type RunningServer } from './support/server';
 import { startLocalProvider, TEST_CLIENTS } from '../../server/test/oidc-provider';
 import { makePng } from '../../server/preregistration/test-png';
 
@@ -25,13 +26,9 @@ async function personPage(email: string, lang: 'en' | 'ar', viewport: keyof type
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 it("an admin removes a permission and the holder sees 'Permissions Updated' and loses the menu entry", async () => {
@@ -112,15 +109,9 @@ it('a deactivated passport account reactivates through the modal', async () => {
 });
 
 it("the pre-registration passport variant: /passport?journey= through login to the flow's form, names prefilled", async () => {
-  const admin = await (
-    await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-    })
-  ).json();
+  const { token } = await apiLogin(server.url);
   const pull = await fetch(`${server.url}/api/sync/pull?deviceId=${uuidv7()}&limit=5000`, {
-    headers: { authorization: `Bearer ${admin.data.access_token}` },
+    headers: { authorization: `Bearer ${token}` },
   });
   const { changes } = (await pull.json()) as { changes: { table: string; id: string; data: { name?: string } }[] };
   const flowId = changes.find((c) => c.table === 'journeyFlows' && c.data?.name === 'Visitor arrival')!.id;

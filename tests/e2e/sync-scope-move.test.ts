@@ -20,7 +20,7 @@ import {
 } from './kiosk/kiosk-steps';
 import { newContext, screenshot, untilOfflineReady } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import type { RunningServer } from './support/server';
+import { apiLogin, type RunningServer } from './support/server';
 import type { Browser } from 'playwright-core';
 
 let server: RunningServer;
@@ -86,14 +86,7 @@ useServerAndBrowser((s, b) => {
   browser = b;
 });
 beforeAll(async () => {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const body = (await res.json()) as { data: { access_token: string; user: { entity: { id: string } } } };
-  adminToken = body.data.access_token;
-  entityId = body.data.user.entity.id;
+  ({ token: adminToken, entityId } = await apiLogin(server.url));
 });
 
 describe('a kiosk moved to another area while offline', () => {

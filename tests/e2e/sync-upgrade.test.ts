@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Browser, Page } from 'playwright-core';
-import type { StoredUser } from '../../domain/session';
 import type { PullResponse } from '../../sync/protocol';
 import {
   CATALOGUE_VERSION,
@@ -18,7 +17,7 @@ import {
 } from '../../src/db/schema';
 import { CURRENT_ENTITY_KEY, CURRENT_USER_KEY } from '../../src/db/session-store';
 import { login, screenshot, VIEWPORTS } from './support/browser';
-import type { RunningServer } from './support/server';
+import { apiLogin, type RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
 const QUEUED = 5;
@@ -61,13 +60,7 @@ interface OldDevice {
 
 describe('upgrading a device with unsent changes', () => {
   it(`replays ${QUEUED} sign-ins queued on the last release's database exactly once after the upgrade`, async () => {
-    const res = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-    });
-    const stored = (await res.json()) as StoredUser;
-    const { access_token: token, user } = stored.data;
+    const { token, userId, entityId } = await apiLogin(server.url);
     const before = await pullAll(token);
     const area = before.find((c) => c.table === 'areas')!;
     const people = before
@@ -86,8 +79,8 @@ describe('upgrading a device with unsent changes', () => {
       meta: [
         { key: 'deviceId', value: deviceId },
         { key: 'lastSeq', value: QUEUED },
-        { key: CURRENT_USER_KEY, value: user.id },
-        { key: CURRENT_ENTITY_KEY, value: user.entity.id },
+        { key: CURRENT_USER_KEY, value: userId },
+        { key: CURRENT_ENTITY_KEY, value: entityId },
       ],
       outbox: queued.map((args, i) => ({
         seq: i + 1,
@@ -96,7 +89,7 @@ describe('upgrading a device with unsent changes', () => {
         args,
         clientTime: args.at,
         clockOffsetMs: 0,
-        userId: user.id,
+        userId,
       })),
       events: queued.map((a) => ({
         id: a.eventId,

@@ -5,9 +5,10 @@
 // the same person logging in lands on /otp-error, which leads to the QR. Screenshots en and ar.
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expect, it } from 'vitest';
+import { login, newContext, screenshot, VIEWPORTS } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import { apiLogin, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -36,13 +37,9 @@ async function personPage(email: string, lang: 'en' | 'ar', viewport: keyof type
   return page;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 it('enrols two-step with the QR secret and a first code, then logs in with a code', async () => {
@@ -81,15 +78,7 @@ it("shows 'Security Policy Updated' when an admin requires two-step for the role
   await warden.goto('/two-step');
   await warden.getByTestId('two-step-status').filter({ hasText: 'Off' }).waitFor();
 
-  const admin = await (
-    await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-    })
-  ).json();
-  const token: string = admin.data.access_token;
-  const entityId: string = admin.data.user.entity.id;
+  const { token, entityId } = await apiLogin(server.url);
   const { data: roles } = await api<{ data: { id: string; name: string }[] }>(token, 'GET', `/roles/${entityId}`);
   const { data: company } = await api<{ data: { name: string; subdomain: string; version: number } }>(
     token,

@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { makePng } from '../../server/preregistration/test-png';
 import { launch, newContext, screenshot } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
-import { startServer, type RunningServer } from './support/server';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,12 +19,7 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } });
   browser = await launch();
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const { token } = await apiLogin(server.url);
   const pull = await fetch(`${server.url}/api/sync/pull?deviceId=${uuidv7()}&limit=5000`, {
     headers: { authorization: `Bearer ${token}` },
   });

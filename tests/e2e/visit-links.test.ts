@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
 import { login, newContext, screenshot } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import type { RunningServer } from './support/server';
+import { apiLogin, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,12 +17,7 @@ useServerAndBrowser((s, b) => {
 });
 
 async function addVisitor(first: string): Promise<{ visitId: string; flowId: string }> {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@acme.test', password: 'gatehouse-demo' }),
-  });
-  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const { token } = await apiLogin(server.url);
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const pull = (await (
     await fetch(`${server.url}/api/sync/pull?deviceId=${uuidv7()}&limit=5000`, { headers: auth })

@@ -11,8 +11,8 @@ import { mutate } from '../../sync/client';
 import type { SyncStatus } from '../../sync/engine';
 import type { FetchLike } from '../../sync/http-transport';
 import type { PushRequest, PushResponse } from '../../sync/protocol';
-import { freePort, startServer, type RunningServer } from '../e2e/support/server';
-import { engineFor, login, newDevice, nodeFetch, pullEverything, totalsInDataDir, waitFor } from './support/client';
+import { apiLogin, freePort, startServer, type RunningServer } from '../e2e/support/server';
+import { engineFor, newDevice, nodeFetch, pullEverything, totalsInDataDir, waitFor } from './support/client';
 
 const TOTAL = 3_000;
 const BATCH = 100;
@@ -41,7 +41,7 @@ describe('sync under server faults', () => {
     const port = await freePort();
     let current = once(await startServer({ dataDir, port }));
     try {
-      const auth = await login(current.server.url, 'admin@acme.test');
+      const auth = await apiLogin(current.server.url, 'admin@acme.test');
       const { people, areaId } = await seedFacts(current.server.url, auth);
 
       const device = newDevice(auth.userId);
@@ -130,7 +130,7 @@ describe('sync under server faults', () => {
     const current = once(await startServer({ dataDir }));
     try {
       const url = current.server.url;
-      const auth = await login(url, 'admin@acme.test');
+      const auth = await apiLogin(url, 'admin@acme.test');
       const { people, areaId } = await seedFacts(url, auth);
       const deviceId = uuidv7();
       const batch: PushRequest = {

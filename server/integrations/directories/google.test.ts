@@ -1,7 +1,7 @@
 // The Google Workspace client against a local fake of the Admin SDK Directory API.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGoogleFake, type GoogleFake } from '../../../tests/fake-directories/google';
-import { DirectoryError, type DirectoryClient, type DirectoryPerson } from './directory-client';
+import { failure, readAll } from '../../test/directory-reads';
 import { googleDirectoryClient } from './google';
 
 let fake: GoogleFake | null = null;
@@ -28,28 +28,6 @@ function client(f: GoogleFake, overrides: { refreshToken?: string | null; timeou
     },
   );
   return { c, tokens };
-}
-
-async function readAll(c: DirectoryClient): Promise<{ people: DirectoryPerson[]; pages: number }> {
-  const people: DirectoryPerson[] = [];
-  let token: string | null = null;
-  let pages = 0;
-  do {
-    const page = await c.listPeople(token);
-    people.push(...page.items);
-    token = page.next;
-    pages++;
-  } while (token);
-  return { people, pages };
-}
-
-async function failure(promise: Promise<unknown>): Promise<DirectoryError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DirectoryError);
-  return error as DirectoryError;
 }
 
 describe('Google Workspace directory client', () => {

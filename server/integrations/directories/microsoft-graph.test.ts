@@ -2,6 +2,7 @@
 // a token refreshed after it expired, and the three failures the sync job maps to statuses.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { fakeUser, startFakeGraph, type FakeGraph } from '../../../tests/fake-directories/microsoft-graph';
+import { readAll } from '../../test/directory-reads';
 import { DirectoryError, type DirectoryClient } from './directory-client';
 import { microsoftGraphClient } from './microsoft-graph';
 
@@ -27,15 +28,7 @@ afterEach(() => graph.close());
 
 it('lists every person across pages with their fields and groups', async () => {
   graph.upsert(fakeUser(8, { memberOf: ['grp-staff'], mobilePhone: '+44 7700 900001' }));
-  const all = [];
-  let token: string | null = null;
-  let pages = 0;
-  do {
-    const page = await client.listPeople(token);
-    all.push(...page.items);
-    token = page.next;
-    pages++;
-  } while (token);
+  const { people: all, pages } = await readAll(client);
   expect(pages).toBe(3);
   expect(all).toHaveLength(8);
   const eight = all.find((p) => p.externalId === 'aad-00008')!;

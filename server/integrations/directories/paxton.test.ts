@@ -1,7 +1,7 @@
 // The Paxton Net2 client against a local fake of the Net2 server's REST API.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPaxtonFake, type PaxtonFake } from '../../../tests/fake-directories/paxton';
-import { DirectoryError, type DirectoryClient, type DirectoryPerson } from './directory-client';
+import { failure, readAll } from '../../test/directory-reads';
 import { paxtonClient } from './paxton';
 
 let fake: PaxtonFake | null = null;
@@ -23,28 +23,6 @@ const client = (f: PaxtonFake, overrides: { password?: string; timeoutMs?: numbe
     { timeoutMs: overrides.timeoutMs ?? 5_000 },
     now,
   );
-
-async function readAll(c: DirectoryClient) {
-  const people: DirectoryPerson[] = [];
-  let token: string | null = null;
-  let pages = 0;
-  do {
-    const page = await c.listPeople(token);
-    people.push(...page.items);
-    token = page.next;
-    pages++;
-  } while (token);
-  return { people, pages };
-}
-
-async function failure(promise: Promise<unknown>): Promise<DirectoryError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DirectoryError);
-  return error as DirectoryError;
-}
 
 describe('Paxton Net2 directory client', () => {
   it('reads every page of 5,000 users, with departments as groups and expired cards inactive', async () => {

@@ -1,7 +1,8 @@
 // The Wonde client against a local fake of the Wonde API v1.0.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startWondeFake, type WondeFake } from '../../../tests/fake-directories/wonde';
-import { DirectoryError, type DirectoryChanges, type DirectoryClient, type DirectoryPerson } from './directory-client';
+import { failure, readAll } from '../../test/directory-reads';
+import type { DirectoryChanges, DirectoryClient } from './directory-client';
 import { wondeClient } from './wonde';
 
 let fake: WondeFake | null = null;
@@ -16,19 +17,6 @@ const now = () => clock;
 const client = (f: WondeFake, timeoutMs = 5_000) =>
   wondeClient({ kind: 'wonde', schoolId: f.schoolId, token: 'wonde-token' }, { baseUrl: f.url, timeoutMs }, now);
 
-async function readAll(c: DirectoryClient) {
-  const people: DirectoryPerson[] = [];
-  let token: string | null = null;
-  let pages = 0;
-  do {
-    const page = await c.listPeople(token);
-    people.push(...page.items);
-    token = page.next;
-    pages++;
-  } while (token);
-  return { people, pages };
-}
-
 async function readChanges(c: DirectoryClient, cursor: string | null) {
   const all: DirectoryChanges = { upserts: [], removedIds: [], next: null, cursor: null };
   let token: string | null = null;
@@ -40,15 +28,6 @@ async function readChanges(c: DirectoryClient, cursor: string | null) {
     token = page.next;
   } while (token);
   return all;
-}
-
-async function failure(promise: Promise<unknown>): Promise<DirectoryError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(DirectoryError);
-  return error as DirectoryError;
 }
 
 describe('Wonde directory client', () => {

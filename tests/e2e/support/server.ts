@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_PASSWORD } from '../../../domain/constants';
 import { copySeededDataDir } from '../../../server/test/db-templates';
 
 export interface RunningServer {
@@ -78,4 +79,23 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Logs in through the API (not the login screen), for a test to set up what a person then sees. */
+export async function apiLogin(
+  baseUrl: string,
+  email = 'admin@acme.test',
+  password = DEMO_PASSWORD,
+): Promise<{ token: string; userId: string; entityId: string }> {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as {
+    data?: { access_token: string; user: { id: string; entity: { id: string } } };
+    message?: string;
+  };
+  if (res.status !== 200 || !body.data) throw new Error(`login ${email}: ${res.status} ${body.message ?? ''}`);
+  return { token: body.data.access_token, userId: body.data.user.id, entityId: body.data.user.entity.id };
 }

@@ -1,8 +1,8 @@
-// Node-side sync clients for fault tests: HTTP login, a MemoryDevice driven by the real engine
-// over HTTP, a catch-up pull into a fresh device, and the database's own count after a stop.
+// Node-side sync clients for fault tests (they log in with apiLogin, tests/e2e/support/server.ts):
+// a MemoryDevice driven by the real engine over HTTP, a catch-up pull into a fresh device, and
+// the database's own count after a stop.
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { DEMO_PASSWORD } from '../../../domain/constants';
 import { SyncEngine, type EngineOptions, type Scheduler } from '../../../sync/engine';
 import { httpTransport, type FetchLike } from '../../../sync/http-transport';
 import { MemoryDevice } from '../../../sync/memory-store';
@@ -18,21 +18,6 @@ export const realScheduler: Scheduler = {
 };
 
 export const nodeFetch: FetchLike = (url, init) => fetch(url, init);
-
-export async function login(
-  baseUrl: string,
-  email: string,
-  password = DEMO_PASSWORD,
-): Promise<{ token: string; userId: string }> {
-  const res = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await res.json()) as { data?: { access_token: string; user: { id: string } }; message?: string };
-  if (res.status !== 200 || !body.data) throw new Error(`login ${email}: ${res.status} ${body.message ?? ''}`);
-  return { token: body.data.access_token, userId: body.data.user.id };
-}
 
 export function newDevice(userId: string): MemoryDevice {
   return new MemoryDevice(uuidv7(), userId, uuidv7, () => Date.now());
