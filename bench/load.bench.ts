@@ -2,7 +2,10 @@
 // processes — two instances on one PostgreSQL database, then one instance on PGlite. Kiosks push
 // sign-ins and sign-outs in small batches and pull when poked over socket.io; dashboards read the
 // logbook every 10 s. Prints push and pull p99, errors, whether the totals are exact, and CPU and
-// memory per instance. LOAD_SECONDS (default 300), LOAD_KIOSKS (50), LOAD_DASHBOARDS (20).
+// memory per instance. LOAD_SECONDS (default 300), LOAD_KIOSKS (50), LOAD_DASHBOARDS (20),
+// LOAD_SETUPS (default `postgres,pglite`: which of the two setups run), LOAD_SERVER_ARGS (extra
+// node flags for the instances), LOAD_DEBUG (print failed pulls). PGLITE_TIMING=1 makes a PGlite
+// instance print its lock waits and holds per route when it stops (server/db/pglite-timing.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +39,9 @@ const memory = (pid: number, key: 'VmRSS' | 'VmHWM'): number =>
   Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function start(port: number, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // LOAD_SERVER_ARGS: extra node flags for the instances (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const extra = (process.env.LOAD_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: '', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -107,6 +112,7 @@ async function drive(instances: Instance[], countEvents: () => Promise<number>) 
           const res = await fetch(`${url}/api/sync/pull?${qs}`, { headers: auth });
           if (!res.ok) {
             errors++;
+            if (process.env.LOAD_DEBUG) console.error('pull', res.status, await res.text());
             break;
           }
           const body = (await res.json()) as PullResponse;
@@ -276,10 +282,13 @@ async function onPglite(): Promise<SectionResult> {
   }
 }
 
+const SETUPS = (process.env.LOAD_SETUPS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const started = performance.now();
-const postgres = await postgresServerUrl();
-if (postgres) printSection(await onPostgres(postgres));
-else console.log('PostgreSQL not reachable: the two-instance run is skipped');
-printSection(await onPglite());
+if (SETUPS.includes('postgres')) {
+  const postgres = await postgresServerUrl();
+  if (postgres) printSection(await onPostgres(postgres));
+  else console.log('PostgreSQL not reachable: the two-instance run is skipped');
+}
+if (SETUPS.includes('pglite')) printSection(await onPglite());
 console.log(`load benchmark done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exit(0);

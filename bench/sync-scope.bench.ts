@@ -11,9 +11,9 @@ import { onSite, type PresenceEvent } from '../domain/presence';
 import { buildApp } from '../server/app';
 import { areas } from '../server/db/schema/index';
 import type { MemoryDevice } from '../sync/memory-store';
-import { engineFor, meteredTransport, syncOnce, transportFor } from './support/device';
+import { engineFor, meteredTransport, newDevice, syncOnce, transportFor } from './support/device';
 import { count, printSection, seconds, type Figure } from './support/report';
-import { openTarget } from './support/target';
+import { openTarget, type BenchTarget } from './support/target';
 import { firstSyncInNode, kioskLogin } from './sync/first-sync';
 import { createCompany } from './sync/pull';
 
@@ -46,6 +46,22 @@ async function pullAgain(url: string, token: string, device: MemoryDevice) {
 
 const held = (d: MemoryDevice) => [...d.table('visitEvents').values()] as unknown as PresenceEvent[];
 
+/** A kiosk in service for `days` days: its first sync that many days ago, then one pull a day
+ * (the same database behind a clock that many days back). Each person whose latest event it
+ * has seen leave its window would stay on it if aged sign-outs stayed (before issue 21's end). */
+async function kioskInService(target: BenchTarget, kiosk: { token: string; userId: string }, days: number) {
+  const device = newDevice(kiosk.userId);
+  let last = { ms: 0, puts: 0, dels: 0 };
+  for (let back = days; back >= 0; back--) {
+    const app = await buildApp({ database: target.database, now: () => Date.now() - back * DAY });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    last = await pullAgain(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`, kiosk.token, device);
+    await app.close();
+  }
+  const aged = held(device).filter((e) => e.kind === 'out').length;
+  return { last, events: device.table('visitEvents').size, signOuts: aged, onSite: onSite(held(device)).size };
+}
+
 export async function run() {
   const target = await openTarget('pglite');
   try {
@@ -63,7 +79,7 @@ export async function run() {
         value: seconds(r.ms),
         target: '≤ 2 s (catch-up)',
         met: r.ms <= 2_000,
-        note: `${count(r.puts)} puts, ${count(r.dels)} deletes${note}`,
+        note: `${count(r.puts)} puts, ${count(r.dels)} deletes${note}; visit events held: kiosk ${count(kioskDevice.table('visitEvents').size)}, admin ${count(adminDevice.table('visitEvents').size)}`,
       });
 
     // A kiosk moved to another area of the site.
@@ -124,6 +140,14 @@ export async function run() {
     add('admin tablet, the next day', await pullAgain(next, adminNext, adminDevice));
     add('kiosk, nothing changed since', await pullAgain(next, kiosk.token, kioskDevice));
     await tomorrow.close();
+
+    // A kiosk that has been in service for two weeks, pulling once a day.
+    const serviced = await kioskInService(target, await kioskLogin(target.url, admin.token, company.areaId), 14);
+    add(
+      'kiosk in service 14 days, its last daily pull',
+      serviced.last,
+      `; it holds ${count(serviced.events)} visit events (${count(serviced.signOuts)} sign-outs), on site ${count(serviced.onSite)} of ${count(truth)}`,
+    );
 
     const section = {
       title: `scope changes of devices holding a first sync (MemoryDevice, Node) — ${target.kind}`,

@@ -2,6 +2,7 @@
 // scope derives the same people on site as one holding everything.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { leavingWith } from './aged-presence';
 import { defaultPermissionsFor, type PermissionMap } from './permissions';
 import { latestPerPerson, onSite, type PresenceEvent } from './presence';
 import {
@@ -77,9 +78,16 @@ describe('a device that syncs first and then pulls as late events arrive', () =>
           if (i < first) return;
           const latest = new Set([...latestPerPerson(server).values()].map((e) => e.id));
           // The first sync reads the whole feed; each later pull reads only the new batch.
+          // A row out of scope is left out of a first sync; later, its delete takes its person's
+          // older rows with it (domain/aged-presence.ts).
           for (const e of i === first ? server : batch) {
-            if (eventInScope(e, from, latest.has(e.id), i === first)) device.set(e.id, e);
-            else device.delete(e.id);
+            if (eventInScope(e, from, latest.has(e.id))) device.set(e.id, e);
+            else if (i !== first)
+              for (const id of leavingWith(
+                e,
+                [...device.values()].filter((d) => d.personId === e.personId),
+              ))
+                device.delete(id);
           }
           expect(onSite(device.values())).toEqual(onSite(server));
         });
@@ -90,11 +98,24 @@ describe('a device that syncs first and then pulls as late events arrive', () =>
 });
 
 describe('the scope rule for one event', () => {
-  it('sends a latest sign-out after the first sync, since the device may hold the sign-in it ends', () => {
+  it('never holds an aged sign-out, and holds an aged sign-in only while it is its person’s latest', () => {
     const old = { kind: 'out' as const, at: NOW - 30 * DAY };
-    expect(eventInScope(old, NOW - DAY, true, true)).toBe(false);
-    expect(eventInScope(old, NOW - DAY, true, false)).toBe(true);
-    expect(eventInScope(old, NOW - DAY, false, false)).toBe(false);
+    expect(eventInScope(old, NOW - DAY, true)).toBe(false);
+    expect(eventInScope(old, NOW - DAY, false)).toBe(false);
+    expect(eventInScope({ ...old, kind: 'in' }, NOW - DAY, true)).toBe(true);
+    expect(eventInScope({ ...old, kind: 'in' }, NOW - DAY, false)).toBe(false);
+    expect(eventInScope({ kind: 'out', at: NOW }, NOW - DAY, true)).toBe(true);
+  });
+
+  it('takes a person’s older rows with an aged row’s delete, and nobody else’s or later ones', () => {
+    const held = [
+      { id: '01', at: NOW - 21 * DAY },
+      { id: '02', at: NOW - 2 * DAY },
+      { id: '03', at: NOW - 2 * DAY },
+      { id: '04', at: NOW },
+    ];
+    expect(leavingWith({ id: '02', at: NOW - 2 * DAY }, held).sort()).toEqual(['01', '02']);
+    expect(leavingWith({ id: '09', at: NOW - 3 * DAY }, held).sort()).toEqual(['01', '09']);
   });
 });
 

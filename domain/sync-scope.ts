@@ -60,24 +60,18 @@ export function scopeWindows(kind: DeviceKind, dayStart: number, historyDays = H
 
 /**
  * Whether an event belongs to the scope. `latest` says whether it is its person's latest event.
- * A first sync holds the latest event only when it is a sign-in (a latest sign-out decides nothing
- * on a device that holds none of that person's older events); a later pull also sends a latest
- * sign-out, since the device may hold the sign-in it ends.
+ * An event older than the window is held only while it is its person's latest sign-in: a latest
+ * sign-out decides nothing once the sign-ins it ended are gone, and its delete takes them with it
+ * (domain/aged-presence.ts), so an aged sign-out never stays on a device.
  */
-export function eventInScope(
-  e: Pick<PresenceEvent, 'kind' | 'at'>,
-  historyFrom: number,
-  latest: boolean,
-  firstSync: boolean,
-): boolean {
-  if (e.at >= historyFrom) return true;
-  return latest && (e.kind === 'in' || !firstSync);
+export function eventInScope(e: Pick<PresenceEvent, 'kind' | 'at'>, historyFrom: number, latest: boolean): boolean {
+  return e.at >= historyFrom || (latest && e.kind === 'in');
 }
 
 /** The events a new device receives out of a whole history (what the server's first sync sends). */
 export function scopedEvents<E extends PresenceEvent>(events: readonly E[], historyFrom: number): E[] {
   const latest = new Set([...latestPerPerson(events).values()].map((e) => e.id));
-  return events.filter((e) => eventInScope(e, historyFrom, latest.has(e.id), true));
+  return events.filter((e) => eventInScope(e, historyFrom, latest.has(e.id)));
 }
 
 /** Whether a row naming this area (or none) is held: a kiosk's expected visits are its area's. */

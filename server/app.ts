@@ -9,6 +9,7 @@ import { rateLimitOptions, trustProxyOption } from './auth/rate-limits';
 import { sharedRateLimitStore } from './auth/shared-rate-limit-store';
 import { healthRoutes } from './health/health.routes';
 import { unauthenticated } from './http/api-error';
+import { pgliteTimingOn, timeRequests } from './db/pglite-timing';
 import { bearerToken, routeAccessOf } from './http/context';
 import { scopeHandler } from './http/route-schemas';
 import { routeDocOf } from './openapi/route-doc';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scopeHandler(route);
   });
 
+  if (pgliteTimingOn()) timeRequests(app); // PGLITE_TIMING=1: lock waits per route (server/db/pglite-timing.ts)
   app.addHook('onRequest', echoRequestId);
   const metrics = createMetrics(() => hub.io?.engine.clientsCount ?? 0);
   app.decorate('metrics', metrics);

@@ -20,11 +20,11 @@ import { visitServerMutations } from './visits/visits.mutations';
 import { visitsSnapshotOf } from './visits/visits.projections';
 import { followMergedPeople } from './duplicates/merged-people';
 import { visitScopes } from './visits/visits.scope';
-import { devicePlace } from './sync-scopes/device-scope';
+import { devicePlace, devicePlaceFrom, devicePlaceSql } from './sync-scopes/device-scope';
 import type { ServerScopes } from './sync/scope';
 
 /** What the pull reads from the features to keep each device to its scope (issue 21). */
-export const serverScopes: ServerScopes = { ...visitScopes, devicePlace };
+export const serverScopes: ServerScopes = { ...visitScopes, devicePlace, devicePlaceSql, devicePlaceFrom };
 
 // A personId merged away (issue 17) is read as the kept person's: server/duplicates/merged-people.ts.
 export const serverMutations = followMergedPeople({

@@ -2,7 +2,7 @@
 // tests run against it; the browser uses the Dexie adapter with the same contract.
 import type { ClientTx, DeviceContext, MutateDeps } from './client';
 import { reapplyPending } from './client';
-import { splitDeletes, type RowRef } from './deferred-deletes';
+import { planDeletes, type PulledDelete } from './aged-presence';
 import type { OutboxEntry, OutboxStore } from './engine';
 import type { AnyRow as Row, LocalRows, TableName } from './catalogue';
 import type { MutationResult, PullResponse, Rejection } from './protocol';
@@ -22,7 +22,7 @@ export class MemoryDevice implements OutboxStore {
   private cursorValue: string | undefined;
   private offset = 0;
   /** Deletes waiting for the outbox to stop referencing their rows. */
-  waitingDeletes: RowRef[] = [];
+  waitingDeletes: PulledDelete[] = [];
 
   constructor(
     readonly id: string,
@@ -114,10 +114,20 @@ export class MemoryDevice implements OutboxStore {
       return r ? { ...r, status: 'rejected' } : { seq: e.seq, mutationId: e.mutationId, status: 'applied' };
     });
     // After the outbox is settled: a delete of a row it still references waits (sync/deferred-deletes.ts).
-    const dels = page.changes.filter((c) => c.op === 'del').map((c) => ({ table: c.table, id: c.id }));
-    const puts = page.changes.filter((c) => c.op !== 'del').map((c) => ({ table: c.table, id: c.id }));
-    const { now, wait } = splitDeletes(dels, this.waitingDeletes, this.outbox, puts);
+    // An aged presence row's delete takes its person's older rows with it (sync/aged-presence.ts).
+    const { now, wait, hold } = await planDeletes({
+      dels: page.changes.filter((c) => c.op === 'del'),
+      waiting: this.waitingDeletes,
+      outbox: this.outbox,
+      puts: page.changes.filter((c) => c.op !== 'del'),
+      heldOf: async (table, personIds) => {
+        const people = new Set(personIds);
+        return [...this.table(table).values()].filter((r) => people.has(r.personId as string));
+      },
+    });
     for (const d of now) this.table(d.table).delete(d.id);
+    for (const h of hold)
+      if (!this.table(h.table).has(h.id)) this.table(h.table).set(h.id, { ...h.data, id: h.id, version: h.version });
     this.waitingDeletes = wait;
     this.cursorValue = page.cursor;
     await reapplyPending(this.tx(), this.outbox, this.id);

@@ -12,7 +12,12 @@ export function tokensRepo(db: Db) {
     /** The token's user, role and entity when the token exists, is unexpired and the user is active. */
     async findActive(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({ token: authTokens, user: users, role: roles, entity: entities })
+        // Only what a request's context needs: every authenticated request runs this (issue 22).
+        .select({
+          user: { entityId: users.entityId, id: users.id, lang: users.lang, isOtpEnabled: users.isOtpEnabled },
+          role: { id: roles.id, name: roles.name, permissions: roles.permissions },
+          entity: { twoStep: entities.twoStep, otpRoles: entities.otpRoles },
+        })
         .from(authTokens)
         .innerJoin(users, and(eq(users.entityId, authTokens.entityId), eq(users.id, authTokens.userId)))
         .innerJoin(roles, and(eq(roles.entityId, users.entityId), eq(roles.id, users.roleId)))

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../sync/changes';
 import type { Db } from '../db/database';
+import { arrayParam } from '../db/array-param';
 
 /** The visit rows of the sign-ins selected by `ins` (a query of sign-in ids), upserted. */
 function upsertPairings(entityId: string, ins: SQL): SQL {
@@ -39,7 +40,7 @@ export async function pairVisits(tx: Tx | Db, entityId: string, ids: readonly st
   // history on every push, which grew linearly with it. The `limit 1` on each primary-key lookup
   // keeps it one: without it the planner flattens the subquery back into a join and, with fresh
   // statistics on a small table, hash-joins a scan of the whole history again (issue 21).
-  const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
+  const list = sql`${arrayParam(ids)}::uuid[]`;
   await tx.execute(
     upsertPairings(
       entityId,

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs';
+import { pgliteTimingOn, timePglite } from './pglite-timing';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of Db, and either: what a statement that may run inside one takes. */
@@ -89,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         extensions: { pg_trgm },
       })
     : new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  if (pgliteTimingOn()) timePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const migrate = async () => {
     await client.exec('create extension if not exists pg_trgm');

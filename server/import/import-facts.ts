@@ -7,15 +7,15 @@ import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ImportFacts, ImportRow } from '../../domain/import';
 import { adminScopes, personExternalIds, userCards, users, userTypes } from '../db/schema/index';
 import type { Executor } from '../sync/changes';
+import { arrayParam } from '../db/array-param';
 
 const values = (rows: readonly ImportRow[], pick: (r: ImportRow) => string) => [
   ...new Set(rows.map(pick).filter(Boolean)),
 ];
 
-/** A PostgreSQL array literal (`{"a","b",NULL}`): each element quoted with its quotes and
- * backslashes escaped, so any text (commas, braces, spaces) stays one element. */
-export const textArray = (list: ReadonlyArray<string | null>): string =>
-  `{${list.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+/** A list as ONE parameter (server/db/array-param.ts): the driver quotes each element, so any
+ * text (commas, braces, quotes, NULL) stays one element. Cast it where it is used (`::text[]`). */
+export const textArray = (list: ReadonlyArray<string | null>) => arrayParam(list);
 const anyText = (column: AnyColumn, list: readonly string[]) => sql`${column} = any(${textArray(list)}::text[])`;
 
 export async function importFacts(
@@ -55,7 +55,7 @@ export async function importFacts(
       .where(and(eq(userCards.entityId, entityId), anyText(userCards.rfid, cards)));
     for (const f of found) ids.add(f.id);
   }
-  if (ids.size) wanted.push(sql`${users.id} = any(${`{${[...ids].join(',')}}`}::uuid[])`);
+  if (ids.size) wanted.push(sql`${users.id} = any(${arrayParam([...ids])}::uuid[])`);
   const people = wanted.length
     ? await db
         .select({

@@ -2,7 +2,7 @@
 // journeys that serve it, the areas of the sites a person may see (user_site_access; no rows:
 // every site), and the company's history window. Read on every pull, so a kiosk moved to
 // another area, a change of site access or of the setting reaches the device on its next pull.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DeviceKind } from '../../domain/sync-scope';
 import { journeys } from '../db/schema/journeys';
 import { kiosks } from '../db/schema/kiosk';
@@ -26,17 +26,15 @@ async function historyDaysOf(db: Executor, entityId: string): Promise<number | n
 }
 
 /** A journey serves the areas its settings name; one naming none serves every area. */
+const servesArea = (named: unknown, areaId: string) =>
+  !Array.isArray(named) || named.length === 0 || named.includes(areaId);
+
 async function journeysOfArea(db: Executor, entityId: string, areaId: string): Promise<string[]> {
   const rows = await db
     .select({ id: journeys.id, settings: journeys.settings })
     .from(journeys)
     .where(and(eq(journeys.entityId, entityId), isNull(journeys.deletedAt)));
-  return rows
-    .filter((j) => {
-      const named = (j.settings as { areas?: unknown }).areas;
-      return !Array.isArray(named) || named.length === 0 || named.includes(areaId);
-    })
-    .map((j) => j.id);
+  return rows.filter((j) => servesArea((j.settings as { areas?: unknown }).areas, areaId)).map((j) => j.id);
 }
 
 async function kioskPlace(db: Executor, entityId: string, kioskId: string): Promise<Omit<DevicePlace, 'historyDays'>> {
@@ -80,4 +78,41 @@ export async function devicePlace(
   const historyDays = await historyDaysOf(db, entityId);
   if (kind === 'kiosk') return { ...(await kioskPlace(db, entityId, userId)), historyDays };
   return { areas: await personAreas(db, entityId, userId), journeys: null, historyDays };
+}
+
+/** devicePlace as one SQL value (json), so a pull reads it with its other state in one statement
+ * (server/sync/pull-state.ts); `read` turns the value into the same DevicePlace. */
+export function devicePlaceSql(entityId: string, userId: string, kind: DeviceKind): SQL {
+  const historyDays = sql`(select s.history_days from sync_scope_settings s where s.entity_id = ${entityId})`;
+  if (kind === 'kiosk')
+    return sql`json_build_object('historyDays', ${historyDays}, 'kiosk', (select json_build_object('area', k.area_id,
+      'journeys', (select coalesce(json_agg(json_build_object('id', j.id, 'areas', j.settings -> 'areas')), '[]'::json)
+        from journeys j where j.entity_id = ${entityId} and j.deleted_at is null))
+      from kiosks k where k.entity_id = ${entityId} and k.id = ${userId}))`;
+  // No access rows: every site (null); rows: the areas of those sites (perhaps none).
+  return sql`json_build_object('historyDays', ${historyDays}, 'areas', case when exists (select 1 from user_site_access u
+      where u.entity_id = ${entityId} and u.user_id = ${userId})
+    then (select coalesce(json_agg(a.id), '[]'::json) from areas a where a.entity_id = ${entityId}
+      and a.site_id in (select u.site_id from user_site_access u where u.entity_id = ${entityId} and u.user_id = ${userId}))
+    else null end)`;
+}
+
+interface PlaceValue {
+  historyDays: number | null;
+  areas?: string[] | null;
+  kiosk?: { area: string; journeys: Array<{ id: string; areas: unknown }> } | null;
+}
+
+export function devicePlaceFrom(value: unknown, kind: DeviceKind): DevicePlace {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as PlaceValue;
+  const historyDays = v.historyDays ?? null;
+  if (kind !== 'kiosk') return { areas: v.areas ?? null, journeys: null, historyDays };
+  // A kiosk row always exists for a kiosk token; without one it holds no area's rows.
+  if (!v.kiosk) return { areas: [], journeys: [], historyDays };
+  const area = v.kiosk.area;
+  return {
+    areas: [area],
+    journeys: v.kiosk.journeys.filter((j) => servesArea(j.areas, area)).map((j) => j.id),
+    historyDays,
+  };
 }

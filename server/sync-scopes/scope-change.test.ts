@@ -6,6 +6,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { onSite, type PresenceEvent } from '../../domain/presence';
+import { MemoryDevice } from '../../sync/memory-store';
 import type { PullResponse } from '../../sync/protocol';
 import { areas, entities, journeyFlows, journeys, kiosks, sites, users, userSiteAccess } from '../db/schema/index';
 import { syncScopeSettings } from '../db/schema/sync-scopes';
@@ -229,15 +231,16 @@ eachDatabase((get) => {
     expect((await setWindow(3)).json().data.history_days).toBe(3);
     const shorter = await pull(admin, device, first.cursor);
     expect(ids(shorter.changes, 'del').has(tenIn!)).toBe(true);
-    // The person's latest event stays: the device may hold an older sign-in of theirs.
-    expect(ids(shorter.changes, 'del').has(tenOut!)).toBe(false);
+    // The person's latest event is a sign-out older than the window: it leaves as well, its
+    // delete carrying the row so that the device drops any older row of theirs with it.
+    expect(shorter.changes.find((c) => c.id === tenOut)).toMatchObject({ op: 'del', data: { kind: 'out' } });
     expect((await setWindow(30)).statusCode).toBe(200);
     const longer = await pull(admin, device, shorter.cursor);
     for (const id of [tenIn, tenOut, twentyIn, twentyOut]) expect(ids(longer.changes).has(id!)).toBe(true);
     await db().delete(syncScopeSettings).where(eq(syncScopeSettings.entityId, acme));
   });
 
-  it('ages yesterday’s events out of a kiosk that stays online, keeping each person’s latest event', async () => {
+  it('ages yesterday’s events out of a kiosk that stays online, keeping each on-site person’s sign-in', async () => {
     const [stays, leaves] = [folks[1]!, folks[2]!];
     const [staysIn] = await events([{ kind: 'in', daysAgo: 0.05, who: stays }]);
     const [leavesIn, leavesOut] = await events([
@@ -256,13 +259,18 @@ eachDatabase((get) => {
     expect(ids(later.changes).has(endsIt!)).toBe(true);
     clock.advance(DAY);
     const day2 = await pull(kiosk.token, device, later.cursor);
-    // Were the sign-out dropped, the three-week-old sign-in would say they are still here.
-    expect(ids(day2.changes, 'del').has(endsIt!)).toBe(false);
     expect(day2.reset).toBe(false);
     expect(ids(day2.changes, 'del').has(leavesIn!)).toBe(true);
-    // Each person's latest event stays, so an older sign-in can never pass for their latest.
-    expect(ids(day2.changes, 'del').has(leavesOut!)).toBe(false);
+    // Yesterday's sign-outs leave too; each delete carries its row, so the kiosk drops the
+    // person's older rows with it — the three-week-old sign-in is never left to pass for the latest.
+    for (const id of [endsIt, leavesOut]) expect(day2.changes.find((c) => c.id === id)?.data).toMatchObject({ id });
     expect(ids(day2.changes, 'del').has(staysIn!)).toBe(false);
+    const kept = new MemoryDevice(uuidv7(), uuidv7(), uuidv7, () => clock.now());
+    for (const { changes } of [first, later, day2])
+      await kept.applyPull({ changes, cursor: 'c', hasMore: false, lastSeq: 0, rejections: [], serverTime: 0 });
+    const held = [...kept.table('visitEvents').values()] as unknown as PresenceEvent[];
+    expect(held.map((e) => e.id)).toEqual([staysIn]);
+    expect([...onSite(held).keys()]).toEqual([stays]);
     expect(ids(day2.changes, 'del').has(soon)).toBe(false); // yesterday's expected visits are still held
     clock.advance(DAY);
     const day3 = await pull(kiosk.token, device, day2.cursor);

@@ -55,16 +55,19 @@ export async function writeChanges(
   }));
   for (let i = 0; i < rows.length; i += CHUNK) {
     // One jsonb parameter per chunk (server/sync/json-rows.ts), not seven per row.
-    await tx.execute(
-      insertJsonRows(
-        syncChanges,
-        rows.slice(i, i + CHUNK),
-        sql`on conflict (entity_id, tbl, row_id) do update
+    const insert = insertJsonRows(
+      syncChanges,
+      rows.slice(i, i + CHUNK),
+      sql`on conflict (entity_id, tbl, row_id) do update
           set seq = excluded.seq, op = excluded.op, version = excluded.version, data = excluded.data`,
-      ),
+    );
+    // The last chunk and the counter in one statement: one round trip fewer under the feed lock.
+    await tx.execute(
+      i + CHUNK < rows.length
+        ? insert
+        : sql`with written as (${insert}) update sync_counters set last = ${seq} where entity_id = ${entityId}`,
     );
   }
-  await tx.update(syncCounters).set({ last: seq }).where(eq(syncCounters.entityId, entityId));
   return seq;
 }
 

@@ -13,6 +13,7 @@ import {
   needsLatest,
   receiverFor,
   rescopeMove,
+  scopeDelete,
   SCOPED_TABLES,
   timeFieldOf,
   type TableName,
@@ -21,6 +22,7 @@ import { CURSOR_PREFIX, decodeCursor, encodeCursor } from '../../sync/protocol';
 import { syncChanges } from '../db/schema/sync';
 import { syncScopes } from '../db/schema/sync-scopes';
 import type { Executor } from './changes';
+import { withLatestPresence } from './aged-presence';
 import type { ServerScopes } from './scope';
 
 const SEP = '~';
@@ -65,6 +67,11 @@ async function recall(db: Executor, entityId: string, fp: string | null): Promis
   return row ? windowsOf(row.scope) : null;
 }
 
+export interface ScopeInputs {
+  zones: string[];
+  place: NonNullable<Parameters<typeof deviceScope>[2]>;
+}
+
 /** Reads a pull's cursor against the device's scope now. */
 export async function readScope(
   db: Executor,
@@ -72,10 +79,16 @@ export async function readScope(
   ctx: { entityId: string; userId: string; permissions: PermissionMap },
   cursor: string | undefined,
   now: number,
+  /** The time zones and place, when the pull already read them (server/sync/pull-state.ts). */
+  inputs?: ScopeInputs,
 ): Promise<ScopeState> {
   const kind = deviceKindOf(ctx.permissions);
-  const zones = await scopes.timeZones(db, ctx.entityId);
-  const place = scopes.devicePlace ? await scopes.devicePlace(db, ctx.entityId, ctx.userId, kind) : {};
+  const zones = inputs ? inputs.zones : await scopes.timeZones(db, ctx.entityId);
+  const place = inputs
+    ? inputs.place
+    : scopes.devicePlace
+      ? await scopes.devicePlace(db, ctx.entityId, ctx.userId, kind)
+      : {};
   const scope = deviceScope(kind, companyDayStart(now, zones), place);
   const current = { windows: windowsOf(scope), fp: scopeFingerprint(scope) };
   const fresh = (base: string | undefined): ScopeState => ({ base, ...current, current, rescope: null });
@@ -166,12 +179,14 @@ export async function rescopePage(
   const superseded = new Set<string>();
   for (const [table, ids] of asked)
     for (const id of await scopes.superseded(db, entityId, table, ids)) superseded.add(`${table}:${id}`);
-  const changes = received.flatMap((c) => {
+  const moved = received.flatMap((c) => {
     const latest = !superseded.has(`${c.table}:${c.id}`);
     const move = rescopeMove(c.table, c.data, before, after, latest);
     if (move === 'put') return [c];
-    return move === 'del' ? [{ ...c, op: 'del' as const, data: null }] : [];
+    return move === 'del' ? [scopeDelete(c)] : [];
   });
+  // A person's old sign-in put back never goes without the event that ends it (aged-presence.ts).
+  const changes = await withLatestPresence(db, scopes, entityId, receive, moved, superseded, after);
   const more = rows.length > limit;
   const upTo = page.length ? Number(page[page.length - 1]!.seq) : pos;
   const cursor = more

@@ -5,7 +5,7 @@
 // delete: the device may hold an older copy (an expected visit moved out of its window) or its
 // own optimistic one (an old event it pushed after a week offline).
 import { sql, type SQL } from 'drizzle-orm';
-import { needsLatest, rowInScope, scopeOf, TABLE_NAMES, type TableName } from '../../sync/catalogue';
+import { needsLatest, rowInScope, scopeDelete, scopeOf, TABLE_NAMES, type TableName } from '../../sync/catalogue';
 import { CURSOR_PREFIX, decodeCursor, encodeCursor } from '../../sync/protocol';
 import {
   companyDayStart,
@@ -21,11 +21,21 @@ import type { Executor } from './changes';
 export interface ServerScopes {
   /** Of these rows of a presence table, the ones a later row of the same person supersedes. */
   superseded(db: Executor, entityId: string, table: TableName, ids: string[]): Promise<Set<string>>;
+  /** The ids of these people's latest rows of a presence table (server/sync/aged-presence.ts). */
+  latest?(db: Executor, entityId: string, table: TableName, personIds: string[]): Promise<string[]>;
   /** The time zones of the entity's sites: its day starts at the earliest of their midnights. */
   timeZones(db: Executor, entityId: string): Promise<string[]>;
   /** SQL true when a later row of the same person supersedes the presence feed row
    * `sync_changes` (strictly later in time: ties are left to `superseded`). */
   laterEvent?(entityId: string, table: TableName): SQL | null;
+  /** timeZones and devicePlace as SQL values (json), read by a pull in one statement with its
+   * other state (server/sync/pull-state.ts); devicePlaceFrom reads the value back. */
+  timeZonesSql?(entityId: string): SQL;
+  devicePlaceSql?(entityId: string, userId: string, kind: DeviceKind): SQL;
+  devicePlaceFrom?(
+    value: unknown,
+    kind: DeviceKind,
+  ): { areas: string[] | null; journeys: string[] | null; historyDays: number | null };
   /** A device's areas, journeys and history window (server/sync/scope-change.ts); none: every one. */
   devicePlace?(
     db: Executor,
@@ -102,8 +112,8 @@ export async function scopePage(
   return page.flatMap(({ seq, change }) => {
     if (change.op === 'del') return [change];
     const latest = !superseded.has(`${change.table}:${change.id}`);
-    if (rowInScope(change.table, change.data, windowOf(seq), latest, isFirst(seq))) return [change];
-    return isFirst(seq) ? [] : [{ ...change, op: 'del' as const, data: null }];
+    if (rowInScope(change.table, change.data, windowOf(seq), latest)) return [change];
+    return isFirst(seq) ? [] : [scopeDelete(change)];
   });
 }
 

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { onSite, type PresenceEvent } from '../../domain/presence';
+import { MemoryDevice } from '../../sync/memory-store';
 import type { PullResponse } from '../../sync/protocol';
 import { areas, entities, sites, users } from '../db/schema/index';
 import { visitEvents } from '../db/schema/sync';
@@ -131,14 +133,22 @@ eachDatabase((get) => {
     expect(paged).toEqual(whole);
   });
 
-  it('after the first sync, sends a late sign-out that ends an old visit, and deletes older history', async () => {
-    const { cursor } = await pullAll(kiosk);
+  it('after the first sync, sends a late sign-out older than the window as a delete that takes the visit it ends', async () => {
+    const first = await pullAll(kiosk);
     // An offline kiosk pushes last week's events: the three-week visit ended, and an older one.
     const [ended] = await events([{ person: 0, kind: 'out', daysAgo: 7 }]);
     const [older] = await events([{ person: 1, kind: 'in', daysAgo: 25 }]);
-    const next = (await pullAll(kiosk, cursor)).changes;
-    expect(ids(next).has(ended!)).toBe(true);
+    const next = (await pullAll(kiosk, first.cursor)).changes;
+    expect(ids(next).has(ended!)).toBe(false);
+    // The delete carries the row, so the kiosk drops the person's older rows with it.
+    expect(next.find((c) => c.id === ended)).toMatchObject({ op: 'del', data: { personId: people[0], kind: 'out' } });
     expect(ids(next, 'del').has(older!)).toBe(true);
+    const device = new MemoryDevice(uuidv7(), uuidv7(), uuidv7, () => now);
+    for (const changes of [first.changes, next])
+      await device.applyPull({ changes, cursor: 'c', hasMore: false, lastSeq: 0, rejections: [], serverTime: now });
+    const held = [...device.table('visitEvents').values()] as unknown as PresenceEvent[];
+    expect(held.map((e) => e.id).sort()).toEqual([today]);
+    expect([...onSite(held).keys()]).toEqual([people[3]]);
   });
 
   it('gives a kiosk expected visits from yesterday to a week ahead, and deletes one moved out of it', async () => {

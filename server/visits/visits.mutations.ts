@@ -5,12 +5,14 @@ import type { ArgsOf } from '../../sync/catalogue';
 import { users } from '../db/schema/people';
 import { areas } from '../db/schema/places';
 import { visitEvents } from '../db/schema/sync';
+import { arrayParam } from '../db/array-param';
 import { forbidden } from '../http/api-error';
 import type { ApplyContext, BatchItem, BulkApplyContext, FeatureMutations } from '../sync/handlers';
 import { executeJsonInsert, insertJsonRows } from '../sync/json-rows';
 import { judgeEvent } from '../attendance/attendance-judge';
 import { judgeEvents } from '../attendance/attendance-judge-many';
 import { pairVisits } from '../dashboard/visit-pairing';
+import { pairNewEvents } from '../dashboard/pair-new-events';
 import { massScopeCodes } from '../dashboard/mass-scope';
 import { eventChange } from './visits.projections';
 
@@ -73,7 +75,7 @@ async function recordEvents(
       await a.tx
         .select({ id: users.id, userTypeId: users.userTypeId })
         .from(users)
-        .where(and(eq(users.entityId, entityId), sql`${users.id} = any(${`{${personIds.join(',')}}`}::uuid[])`))
+        .where(and(eq(users.entityId, entityId), sql`${users.id} = any(${arrayParam(personIds)}::uuid[])`))
     ).map((r) => [r.id, r.userTypeId]),
   );
   const people = new Set(typeOf.keys());
@@ -126,7 +128,7 @@ async function recordEvents(
   );
   rows.forEach((r, n) => (r.details = details[n] as typeof r.details));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const pairIds: string[] = [];
+  const paired: typeof rows = [];
   for (let i = 0; i < rows.length; i += 500) {
     // One jsonb parameter for the chunk (server/sync/json-rows.ts), not twelve per row.
     const inserted = await executeJsonInsert<{ id: string }>(
@@ -135,10 +137,11 @@ async function recordEvents(
     );
     for (const { id } of inserted) {
       a.change(eventChange(byId.get(id)!));
-      pairIds.push(id);
+      paired.push(byId.get(id)!);
     }
   }
-  await pairVisits(a.tx, entityId, pairIds);
+  // The rows are at hand: paired without reading them back (server/dashboard/pair-new-events.ts).
+  await pairNewEvents(a.tx, entityId, paired);
   return codes;
 }
 

@@ -34,7 +34,24 @@ async function supersededEvents(db: Executor, entityId: string, ids: string[]): 
   return new Set(result.rows.map((r) => r.id));
 }
 
+/** Each of these people's latest event, by `visit_events_person_at_idx` (a short backward scan each). */
+async function latestEvents(db: Executor, entityId: string, personIds: string[]): Promise<string[]> {
+  const valid = [...new Set(personIds.filter((id) => UUID.test(id)))];
+  if (valid.length === 0) return [];
+  const result = (await db.execute(sql`
+    select l.id from unnest(${`{${valid.join(',')}}`}::uuid[]) p(person_id)
+    cross join lateral (
+      select l.id from visit_events l
+      where l.entity_id = ${entityId} and l.person_id = p.person_id
+      order by l.at desc, l.id::text collate "C" desc limit 1
+    ) l`)) as unknown as { rows: Array<{ id: string }> };
+  return result.rows.map((r) => r.id);
+}
+
 export const visitScopes: ServerScopes = {
+  async latest(db, entityId, table, personIds) {
+    return table === 'visitEvents' ? latestEvents(db, entityId, personIds) : [];
+  },
   async superseded(db, entityId, table, ids) {
     // Only visit events are a presence table today; any other is never superseded.
     return table === 'visitEvents' ? supersededEvents(db, entityId, ids) : new Set();
@@ -49,6 +66,11 @@ export const visitScopes: ServerScopes = {
         and l.person_id = (sync_changes.data ->> 'personId')::uuid
         and l.at > floor((sync_changes.data ->> 'at')::numeric)::bigint)
       else false end)`;
+  },
+  timeZonesSql(entityId) {
+    // The same as timeZones, as one json value a pull reads with its other state (server/sync/pull-state.ts).
+    return sql`(select coalesce(json_agg(distinct s.time_zone), '[]'::json) from sites s
+      where s.entity_id = ${entityId} and s.deleted_at is null)`;
   },
   async timeZones(db, entityId) {
     const rows = await db

@@ -6,7 +6,8 @@ import { reapplyPending, type ClientTx, type MutateDeps } from '../../sync/clien
 import type { OutboxEntry, OutboxStore } from '../../sync/engine';
 import type { AnyRow as Row } from '../../sync/catalogue';
 import type { MutationResult, PullResponse } from '../../sync/protocol';
-import { idsByTable, splitDeletes, WAITING_DELETES_KEY, type RowRef } from '../../sync/deferred-deletes';
+import { idsByTable, WAITING_DELETES_KEY, type RowRef } from '../../sync/deferred-deletes';
+import { planDeletes, type PulledDelete } from '../../sync/aged-presence';
 import { SYNCED_TABLES, syncedTable, type GatehouseDb } from '../db/schema';
 import { CURRENT_ENTITY_KEY, CURRENT_USER_KEY } from '../db/session-store';
 
@@ -131,17 +132,14 @@ export class DexieOutbox implements OutboxStore {
     await db.transaction('rw', TX_TABLES(db), async () => {
       if (page.reset) await Promise.all(SYNCED_TABLES.map((t) => db.table(t).clear()));
       const puts = new Map<string, Row[]>();
-      const dels = new Map<string, string[]>();
       for (const c of page.changes) {
-        if (!SYNCED.has(c.table)) continue;
-        if (c.op === 'del') (dels.get(c.table) ?? dels.set(c.table, []).get(c.table)!).push(c.id);
-        else
-          (puts.get(c.table) ?? puts.set(c.table, []).get(c.table)!).push({
-            ...(c.data ?? {}),
-            id: c.id,
-            entityId,
-            version: c.version,
-          });
+        if (!SYNCED.has(c.table) || c.op === 'del') continue;
+        (puts.get(c.table) ?? puts.set(c.table, []).get(c.table)!).push({
+          ...(c.data ?? {}),
+          id: c.id,
+          entityId,
+          version: c.version,
+        });
       }
       for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
       // The server confirmed up to lastSeq for this user: a lost push answer is settled here.
@@ -160,13 +158,18 @@ export class DexieOutbox implements OutboxStore {
       );
       // After the outbox is settled: a delete of a row it still references waits (sync/deferred-deletes.ts).
       const outbox = await db.outbox.orderBy('seq').toArray();
-      const { now, wait } = splitDeletes(
-        [...dels].flatMap(([table, ids]) => ids.map((id) => ({ table, id }))),
-        page.reset ? [] : ((await meta<RowRef[]>(db, WAITING_DELETES_KEY)) ?? []),
+      // An aged presence row's delete takes its person's older rows with it (sync/aged-presence.ts).
+      const { now, wait, hold } = await planDeletes({
+        dels: page.changes.filter((c) => c.op === 'del' && SYNCED.has(c.table)),
+        waiting: page.reset ? [] : ((await meta<PulledDelete[]>(db, WAITING_DELETES_KEY)) ?? []),
         outbox,
-        [...puts].flatMap(([table, rows]) => rows.map((r) => ({ table, id: r.id as string }))),
-      );
+        puts: [...puts].flatMap(([table, rows]) => rows.map((r) => ({ table, id: r.id as string, data: r }))),
+        heldOf: (table, personIds) => db.table(table).where('personId').anyOf(personIds).toArray(),
+      });
       for (const [table, ids] of idsByTable(now)) await db.table(table).bulkDelete(ids);
+      for (const h of hold)
+        if (!(await db.table(h.table).get(h.id)))
+          await db.table(h.table).put({ ...h.data, id: h.id, entityId, version: h.version });
       if (wait.length || waiting) await db.meta.put({ key: WAITING_DELETES_KEY, value: wait });
       await db.meta.put({ key: 'cursor', value: page.cursor });
       await reapplyPending(localTx(db), outbox, deviceId);

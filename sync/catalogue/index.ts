@@ -3,5 +3,5 @@ export * from './define';
 export * from './tables';
 export * from './mutations';
 export { receiverFor } from './receive';
-export { needsLatest, rescopeMove, rowInScope, scopeOf, SCOPED_TABLES, timeFieldOf } from './scope';
+export { needsLatest, rescopeMove, rowInScope, scopeDelete, scopeOf, SCOPED_TABLES, timeFieldOf } from './scope';
 export type { MutationDef } from './mutations/define-mutation';

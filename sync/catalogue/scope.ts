@@ -1,7 +1,7 @@
 // Which rows of a scoped table a device holds (issue 21): the pull asks this for each change it
 // may send. The rules themselves are domain/sync-scope.ts; this maps a table's declared scope
 // onto them. A row out of scope is left out of a first sync and sent as a delete afterwards
-// (the device may hold an older copy of it, or its own optimistic one).
+// (the device may hold an older copy of it, or its own optimistic one; scopeDelete).
 import {
   areaInScope,
   eventInScope,
@@ -40,15 +40,14 @@ export function needsLatest(table: string, data: Record<string, unknown> | null,
 
 /**
  * Whether a put of `table` belongs to the device's scope. `latest` answers for presence rows
- * older than the window (is it its person's latest event?); `firstSync` is true for rows of the
- * device's first sync.
+ * older than the window (is it its person's latest event?). A first sync and a later pull hold
+ * the same rows; the difference is that a later pull sends a row out of scope as a delete.
  */
 export function rowInScope(
   table: string,
   data: Record<string, unknown> | null,
   w: ScopeWindows,
   latest: boolean,
-  firstSync: boolean,
 ): boolean {
   const scope = scopeOf(table);
   if (!scope || !data) return true;
@@ -61,16 +60,25 @@ export function rowInScope(
   }
   const at = timeOf(data, 'at');
   if (at === null) return true;
-  return eventInScope({ at, kind: data.kind === 'in' ? 'in' : 'out' }, w.historyFrom, latest, firstSync);
+  return eventInScope({ at, kind: data.kind === 'in' ? 'in' : 'out' }, w.historyFrom, latest);
 }
 
 /**
- * What a scope change sends for a row the device may hold: before, the rows a first sync under
- * the old scope gave, and a person's latest event a later pull may have added; after, what a
- * first sync under the new scope gives, and each person's latest event even when it is a
- * sign-out: the device may hold an older sign-in of that person (received while it was their
- * latest), which must never become their latest on the device. Rows older than both windows are
- * held alike by both.
+ * The delete a later pull sends for a row that left the device's scope. A presence row's carries
+ * the row: it left by age, so its person's older rows left with it, and the device drops them
+ * in the same transaction (sync/aged-presence.ts) — even when it never held this row itself (an
+ * old sign-out pushed late by another device).
+ */
+export function scopeDelete<C extends { table: string; data: Record<string, unknown> | null }>(
+  change: C,
+): C & { op: 'del' } {
+  return { ...change, op: 'del', data: scopeOf(change.table)?.kind === 'presence' ? change.data : null };
+}
+
+/**
+ * What a scope change sends for a row the device may hold: it held it if a first sync under the
+ * old scope gives it, and holds it after if a first sync under the new scope does. Rows older
+ * than both windows are held alike by both (server/sync/scope-change.ts does not read them).
  */
 export function rescopeMove(
   table: string,
@@ -79,7 +87,5 @@ export function rescopeMove(
   after: ScopeWindows,
   latest: boolean,
 ): 'put' | 'del' | null {
-  const surely = rowInScope(table, data, before, latest, true);
-  const maybe = surely || rowInScope(table, data, before, latest, false);
-  return scopeMove(surely ? true : maybe ? 'maybe' : false, rowInScope(table, data, after, latest, false));
+  return scopeMove(rowInScope(table, data, before, latest), rowInScope(table, data, after, latest));
 }

@@ -1087,6 +1087,7 @@ CREATE INDEX "users_entity_archived_type_idx" ON "users" USING btree ("entity_id
 CREATE INDEX "user_documents_user_idx" ON "user_documents" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "journey_flows_name_live_unique" ON "journey_flows" USING btree ("entity_id","journey_id","name") WHERE "journey_flows"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "journeys_entity_name_live_unique" ON "journeys" USING btree ("entity_id","name") WHERE "journeys"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "mutation_log_rejected_idx" ON "mutation_log" USING btree ("entity_id","device_id","seq") WHERE "mutation_log"."status" = 'rejected';--> statement-breakpoint
 CREATE INDEX "sync_changes_seq_idx" ON "sync_changes" USING btree ("entity_id","seq");--> statement-breakpoint
 CREATE INDEX "visit_events_person_at_idx" ON "visit_events" USING btree ("entity_id","person_id","at");--> statement-breakpoint
 CREATE INDEX "visit_events_entity_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint

@@ -14,6 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { entities } from './entities';
 import { users } from './people';
 import { areas } from './places';
@@ -60,6 +61,11 @@ export const mutationLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.entityId, t.mutationId] }),
     unique('mutation_log_device_seq_unique').on(t.entityId, t.deviceId, t.seq),
+    // Every pull lists its device's latest rejections: without this the lookup walked the
+    // device's whole log (every applied mutation) to find the few rejected ones (issue 22).
+    index('mutation_log_rejected_idx')
+      .on(t.entityId, t.deviceId, t.seq)
+      .where(sql`${t.status} = 'rejected'`),
   ],
 );
 
