@@ -2,6 +2,7 @@
 // outbox in one Dexie transaction, p50/p95, against a bare put of the same row) and the
 // catch-up pull into IndexedDB. A bench page (bench/browser/) built with Vite from the app's
 // own sync code runs in Debian's Chromium; /api is proxied to the target server.
+import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 import { createServer, request, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,15 +88,7 @@ async function withPage<T>(target: BenchTarget, fn: (page: import('playwright-co
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

@@ -3,6 +3,7 @@
 // company's admin (an admin tablet) or enrols as a kiosk through the registration screen; the
 // clock runs from the sign-in's (or enrolment's) answer to the moment the app shows it has
 // synced: the top bar's sync badge or the kiosk's online badge leaves "not synced yet".
+import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,15 +38,7 @@ async function freshProfile(baseURL: string): Promise<{ context: BrowserContext;
     baseURL,
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'allow',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   return {
     context,

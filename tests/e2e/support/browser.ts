@@ -14,21 +14,23 @@ export const VIEWPORTS = {
   kioskPortrait: { width: 800, height: 1280 },
 } as const;
 
+/** The flags every Chromium here runs with (tests and benchmarks); playwright gives every launch a
+ * fresh, empty user data dir of its own. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      // playwright gives every launch a fresh, empty user data dir of its own.
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 
