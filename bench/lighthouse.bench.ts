@@ -14,20 +14,11 @@ import { and, eq } from 'drizzle-orm';
 import { entities } from '../server/db/schema/entities';
 import { journeyFlows } from '../server/db/schema/journeys';
 import { registerKiosk } from '../tests/e2e/kiosk/kiosk-steps';
-import { CHROMIUM } from '../tests/e2e/support/browser';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { printSection, type Figure, type SectionResult } from './support/report';
 import { openTarget } from './support/target';
 
-const HEADLESS_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const HEADLESS_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const KIOSK_JS_TARGET = 200 * 1024;
 
 interface Audit {

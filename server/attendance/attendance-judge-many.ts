@@ -3,6 +3,7 @@
 // An event's "signed in before it" also sees the earlier events of the same batch, as it would
 // had they been applied one by one.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param';
 import { judgeAttendance } from '../../domain/attendance';
 import { readJourneySettings } from '../../domain/journey';
 import { attendanceRecords } from '../db/schema/attendance';
@@ -14,14 +15,14 @@ import { attendanceRecordOf, judgedDetails, modeIdOf, str, type JudgedEvent } fr
 
 type Mode = typeof attendanceModes.$inferSelect;
 
-const uuidList = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const uuidList = (ids: readonly string[]) => sql`${arrayParam(ids)}::uuid[]`;
 
 /** Each person's latest event before each given event (not the event itself), from the database. */
 async function latestBefore(tx: Executor, entityId: string, events: readonly JudgedEvent[]) {
   const result = (await tx.execute(sql`
     select x.id, p.kind, p.at from unnest(${uuidList(events.map((e) => e.eventId))},
       ${uuidList(events.map((e) => e.personId))},
-      ${`{${events.map((e) => e.at).join(',')}}`}::bigint[]) as x(id, person_id, at)
+      ${arrayParam(events.map((e) => e.at))}::bigint[]) as x(id, person_id, at)
     left join lateral (
       select v.kind, v.at from visit_events v
       where v.entity_id = ${entityId} and v.person_id = x.person_id and v.at < x.at and v.id <> x.id
@@ -30,11 +31,14 @@ async function latestBefore(tx: Executor, entityId: string, events: readonly Jud
   return new Map(result.rows.map((r) => [r.id, r.kind ? { kind: r.kind, at: Number(r.at) } : null]));
 }
 
-/** Judges every event, records attendance_records in one insert, and returns each event's details. */
+/** Judges every event, records attendance_records in one insert, and returns each event's details.
+ * `beforeHistory` runs before the people's earlier events are read (a push takes its feed lock
+ * there: a concurrent push may write those events; the configuration read before it, no push writes). */
 export async function judgeEvents(
   tx: Executor,
   entityId: string,
   events: readonly JudgedEvent[],
+  beforeHistory?: () => Promise<void>,
 ): Promise<Array<Record<string, unknown>>> {
   if (events.length === 0) return [];
   const all = (
@@ -90,6 +94,7 @@ export async function judgeEvents(
         ).map((r) => [r.id, r.timeZone])
       : [],
   );
+  await beforeHistory?.();
   const stored = await latestBefore(
     tx,
     entityId,

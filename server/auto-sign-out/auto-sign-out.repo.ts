@@ -3,6 +3,7 @@
 // visit pairing, in the caller's transaction.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param';
 import type { AutoSignOutReason } from '../../domain/auto-sign-out';
 import { visitEvents } from '../db/schema/index';
 import { pairVisits } from '../dashboard/visit-pairing';
@@ -88,7 +89,7 @@ export async function writeAutoSignOuts(
   // Still open now (a batch may be written a moment after it was computed).
   const open = (await tx.execute(sql`
     select id from visits where entity_id = ${entityId} and out_event_id is null
-      and id = any(${`{${events.map((e) => e.signInEventId).join(',')}}`}::uuid[])`)) as unknown as {
+      and id = any(${arrayParam(events.map((e) => e.signInEventId))}::uuid[])`)) as unknown as {
     rows: Array<{ id: string }>;
   };
   const stillOpen = new Set(open.rows.map((r) => String(r.id)));

@@ -7,6 +7,7 @@
 // A crash rolls the open batch back: a resumed job finds those rows pending and never applies a
 // row twice. A statement per table rather than ~15 per row is what keeps 10,000 rows in seconds.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param';
 import { v7 as uuidv7 } from 'uuid';
 import { checkRows, IMPORT_COLUMNS, type ImportRow, type RowCheck } from '../../domain/import';
 import type { Db } from '../db/database';
@@ -89,7 +90,7 @@ async function applyBatch(
       hasPhoto: sql<boolean>`${userImportRows.photo} is not null`,
     })
     .from(userImportRows)
-    .where(and(ofJob(job), pending, sql`${userImportRows.rowNo} = any(${`{${rowNos.join(',')}}`}::int[])`))
+    .where(and(ofJob(job), pending, sql`${userImportRows.rowNo} = any(${arrayParam(rowNos)}::int[])`))
     .orderBy(asc(userImportRows.rowNo))
     .for('update');
   const at = new Date(now());

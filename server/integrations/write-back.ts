@@ -6,6 +6,7 @@
 // resends only those (the directory overwrites a session mark with the same one); the lease
 // on the integration's row lets one instance run at a time.
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param';
 import { v7 as uuidv7 } from 'uuid';
 import { directoryCodeOf, sessionOf } from '../../domain/attendance-codes';
 import { localDay, localMidnight } from '../../domain/timesheet';
@@ -146,7 +147,7 @@ export function writeBackJob(db: Db, now: () => number, box: CredentialsBox, cli
           .where(
             and(
               eq(integrationWriteBackMarks.entityId, entityId),
-              sql`${integrationWriteBackMarks.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+              sql`${integrationWriteBackMarks.id} = any(${arrayParam(ids)}::uuid[])`,
             ),
           );
         sent += batch.length;

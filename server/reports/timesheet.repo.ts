@@ -3,6 +3,7 @@
 // days is cut there) to its end. The timesheet pages people in SQL and splits their visits in
 // domain/timesheet.ts; the time report sums the overlap per person and per user type in SQL.
 import { sql, type SQL } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param';
 import type { Db } from '../db/database';
 import type { Bounds } from './reports.repo';
 
@@ -94,7 +95,7 @@ export function timesheetRepo(db: Db) {
             left join sites s on s.entity_id = v.entity_id and s.id = a.site_id
             left join attendance_records ai on ai.entity_id = v.entity_id and ai.id = v.id
             left join attendance_records ao on ao.entity_id = v.entity_id and ao.id = v.out_event_id
-            where ${whereOf(entityId, b, now, f)} and v.person_id = any(${`{${personIds.join(',')}}`}::uuid[])
+            where ${whereOf(entityId, b, now, f)} and v.person_id = any(${arrayParam(personIds)}::uuid[])
             order by v.time_in`,
       );
     },

@@ -2,6 +2,7 @@
 // for how long. SQL reads the person's visits and the visits in those areas around them (both
 // index ranges of visits_entity_time_in_idx); domain/track-trace.ts works out the overlaps.
 import { sql } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param';
 import { contactsOf, type VisitSpan } from '../../domain/track-trace';
 import type { TrackTraceFilters, TrackTraceRow } from '../../domain/schemas/more-reports';
 import type { Db } from '../db/database';
@@ -63,7 +64,7 @@ export function trackTraceService(db: Db, now: () => number) {
           db,
           sql`select person_id, area_id, time_in, time_out from visits
               where entity_id = ${entityId} and time_in >= ${start - LOOKBACK_MS} and time_in < ${end}
-                and area_id = any(${`{${areaIds.join(',')}}`}::uuid[]) and person_id <> ${q.person}
+                and area_id = any(${arrayParam(areaIds)}::uuid[]) and person_id <> ${q.person}
                 and (time_out is null or time_out > ${start})`,
         )
       ).map(spanOf);
@@ -88,20 +89,19 @@ export function trackTraceService(db: Db, now: () => number) {
   }
 
   async function namesOf(entityId: string, people: string[], areaIds: string[]) {
-    const list = (ids: string[]) => `{${ids.join(',')}}`;
     const [ps, as] = await Promise.all([
       people.length
         ? rows<{ id: string; full_name: string; user_type_name: string | null }>(
             db,
             sql`select u.id, u.full_name, t.name as user_type_name from users u
                 left join user_types t on t.entity_id = u.entity_id and t.id = u.user_type_id
-                where u.entity_id = ${entityId} and u.id = any(${list(people)}::uuid[])`,
+                where u.entity_id = ${entityId} and u.id = any(${arrayParam(people)}::uuid[])`,
           )
         : [],
       areaIds.length
         ? rows<{ id: string; name: string }>(
             db,
-            sql`select id, name from areas where entity_id = ${entityId} and id = any(${list(areaIds)}::uuid[])`,
+            sql`select id, name from areas where entity_id = ${entityId} and id = any(${arrayParam(areaIds)}::uuid[])`,
           )
         : [],
     ]);
