@@ -2,6 +2,7 @@
 // related"). Field names are the spec's wire names; messages are i18n keys.
 import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, GRACE_PERIOD_MIN_MINUTES, PHONE_MAX } from '../constants';
+import { personFieldValues } from '../person-custom-fields';
 import { email } from './auth';
 
 // An empty reference is a missing one: "required" comes first, "not valid" only for a bad id.
@@ -54,6 +55,8 @@ export const userInput = v.object({
   rfid: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30, 'validation.too_long')), ''),
   /** A data URL (png or jpg); checked by content on the server. Empty string removes it. */
   image: v.optional(v.string()),
+  /** Custom-field values to save; fields not named keep theirs (domain/person-custom-fields.ts). */
+  custom_fields: v.optional(personFieldValues),
 });
 export type UserInput = v.InferOutput<typeof userInput>;
 

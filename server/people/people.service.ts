@@ -11,6 +11,7 @@ import { assertAllowed, type RequestContext } from '../http/context';
 import { feedChanges, type Tx } from '../sync/changes';
 import { personChange } from '../people/people.projections';
 import { cardChange } from '../rfid-enrolment/cards';
+import { checkedPersonValues } from './person-custom-fields';
 import { checkPhoto, type CheckedPhoto } from './photo';
 import { peopleRepo, type UserRow } from './people.repo';
 import { roleGuard } from './role-guard';
@@ -29,6 +30,7 @@ function toWire(u: UserRow, extra: { userTypeName?: string | null; rfid?: string
     user_type: u.userTypeId ? { id: u.userTypeId, name: extra.userTypeName ?? null } : null,
     role_id: u.roleId,
     labels: u.labels,
+    custom_fields: u.customFields,
     rfid: extra.rfid ?? null,
     image: u.image,
     archived: u.archived,
@@ -118,6 +120,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
       if (!roleId) throw invalid({ role_id: ['validation.required'] });
       await guard.assign(ctx, null, roleId);
       const photo = await checkInput(ctx, input);
+      const values = await checkedPersonValues(db, ctx.entityId, input.custom_fields, []);
       const id = uuidv7();
       const at = new Date(now());
       const row = await db.transaction(async (tx) => {
@@ -134,6 +137,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
             userTypeId: input.user_type_id,
             labels: input.labels,
             image: photo ? photoUrl({ id, version: 1 }) : null,
+            ...(values ? { customFields: values } : {}),
             updatedAt: at,
           })
           .returning();
@@ -151,6 +155,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
       const input = parse(body);
       await (input.role_id ? guard.assign(ctx, [id], input.role_id) : guard.change(ctx, [id]));
       const photo = await checkInput(ctx, input, id);
+      const values = await checkedPersonValues(db, ctx.entityId, input.custom_fields, current.customFields);
       const at = new Date(now());
       const nextVersion = current.version + 1;
       const row = await db.transaction(async (tx) => {
@@ -164,6 +169,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
             userTypeId: input.user_type_id,
             labels: input.labels,
             ...(input.role_id ? { roleId: input.role_id } : {}),
+            ...(values ? { customFields: values } : {}),
             ...(photo === undefined ? {} : { image: photo ? photoUrl({ id, version: nextVersion }) : null }),
             version: sql`${users.version} + 1`,
             updatedAt: at,

@@ -1,4 +1,4 @@
-// Print views of history, timesheet and track & trace (issue 16): the whole filtered report in
+// Print views of history, timesheet, time and track & trace (issue 16): the whole filtered report in
 // one answer, up to PRINT_CAP rows, under /api/reports/<name>/print (DESIGN ruling 11). Each
 // takes its page's filters (paging is dropped) and needs its page's sub-item permission.
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +45,22 @@ export async function printRoutes(
         ...parseOrThrow(timesheetFilters, request.query),
         ...first,
       })),
+      cap: PRINT_CAP,
+    }),
+  );
+
+  // /reporting/time: every person of the filters up to the cap, most time first as its pages;
+  // the per-user-type rows and the total cover the whole range whatever the cap.
+  app.get(
+    '/api/reports/time/print',
+    {
+      config: {
+        openapi: { summary: 'Time on site, every filtered person up to the print cap', query: timesheetFilters },
+      },
+      preHandler: requirePermission('reporting'),
+    },
+    async (request) => ({
+      ...(await timesheets.time(contextOf(request), { ...parseOrThrow(timesheetFilters, request.query), ...first })),
       cap: PRINT_CAP,
     }),
   );

@@ -98,6 +98,29 @@ eachDatabase((get) => {
     expect(contacts.subject.full_name).toBe('Sam Staff');
   });
 
+  it("prints every person of the time report, most time first as its pages, with the whole range's totals", async () => {
+    const q = 'tz=UTC&from=2026-01-01&to=2026-01-15';
+    const print = await ok(`/api/reports/time/print?${q}&page=2&limit=1`);
+    const paged = await pages<{ personId: string; minutes: number }>(`/api/reports/time?${q}`, 2);
+    const screen = await ok(`/api/reports/time?${q}`);
+    expect(print.count).toBe(6);
+    expect(print.cap).toBe(PRINT_CAP);
+    expect(print.data).toEqual(paged);
+    expect(print.data.length).toBeGreaterThan(1);
+    expect(print.data[0].personId).toBe(id['sam.staff']);
+    expect(print.byUserType).toEqual(screen.byUserType);
+    expect(print.totalMinutes).toBe(screen.totalMinutes);
+    expect(print.from).toBe('2026-01-01');
+    expect((await api(`/api/reports/time/print?site=nope`)).statusCode).toBe(400);
+    const other = await api(`/api/reports/time/print?person=${globexIds.user}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('Globex');
+    expect((await api('/api/reports/time/print', await tokenFor(app, 'employee@acme.test'))).statusCode).toBe(403);
+    await withoutPermissions(get().database.db, acme, ['reporting'], async () => {
+      expect((await api('/api/reports/time/print', reporter)).statusCode).toBe(403);
+    });
+  });
+
   it("answers bad filters with 400 and another company's ids with 404", async () => {
     for (const [url, field] of [
       ['/api/reports/history/print?from=2026-13-01', 'from'],

@@ -28,13 +28,39 @@ useServerAndBrowser((s, b) => {
 const H = 3_600_000;
 const names = (page: Page) => page.getByTestId('history-row').locator('td:nth-child(3)').allInnerTexts();
 
-async function seedVisits(page: Page): Promise<number> {
+/** Adds `n` visitors through the users API (the demo company has fewer people than a page and a bit). */
+async function addPeople(page: Page, n: number): Promise<void> {
+  const session = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('user')!).data as { access_token: string; user: { entity: { id: string } } },
+  );
+  const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+  const list = (await (
+    await fetch(`${server.url}/api/users/${session.user.entity.id}?limit=1&page=1`, { headers })
+  ).json()) as { data: Array<{ user_type_id: string }> };
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${server.url}/api/users`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        full_name: `Aaron Print ${i}`,
+        email: `aaron.print.${i}@acme.test`,
+        phone: `0755000${i}`,
+        user_type_id: list.data[0]!.user_type_id,
+      }),
+    });
+    expect(res.status).toBe(201);
+  }
+}
+
+async function seedVisits(page: Page, limit = 8): Promise<number> {
   const session = await page.evaluate(
     () => JSON.parse(localStorage.getItem('user')!).data as { access_token: string; user: { entity: { id: string } } },
   );
   const headers = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
   const people = (
-    (await (await fetch(`${server.url}/api/users/${session.user.entity.id}?limit=8&page=1`, { headers })).json()) as {
+    (await (
+      await fetch(`${server.url}/api/users/${session.user.entity.id}?limit=${limit}&page=1`, { headers })
+    ).json()) as {
       data: Array<{ id: string }>;
     }
   ).data;
@@ -265,6 +291,18 @@ describe('reports', () => {
     await page.emulateMedia({ media: 'print' });
     await screenshot(page, 'reports-timesheet-print-ar');
     await page.pdf({ path: join(SHOTS, 'reports-timesheet-print-ar.pdf'), format: 'A4', preferCSSPageSize: true });
+
+    // The time report prints every person, more than its screen page of 10 (four more people visit).
+    await page.emulateMedia({ media: 'screen' });
+    await addPeople(page, 4);
+    await seedVisits(page, 12);
+    await page.goto(`/reporting/time?from=${day(Date.now() - 72 * H)}&to=${day(Date.now())}`);
+    await expect.poll(() => page.getByTestId('time-person').count(), { timeout: 20_000 }).toBe(10);
+    await page.getByTestId('print-button').click();
+    const time = page.getByTestId('time-print');
+    await expect.poll(() => time.getByTestId('print-row').count(), { timeout: 20_000 }).toBe(12);
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'reports-time-print-ar');
 
     // Offline the button says the report needs the server, and nothing is printed.
     await page.emulateMedia({ media: 'screen' });

@@ -1,14 +1,18 @@
 // Create or edit a user: name, email, phone (digits, at most 20), country code, user type,
-// labels, RFID and photo. The server checks everything again, including the photo's content.
+// labels, RFID, photo and the company's custom fields. The server checks everything again,
+// including the photo's content and each custom-field value (the same domain check as here).
 import { useEffect, useState } from 'react';
 import { Button, FileInput, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useDb } from '../../../db/db-context';
+import { showFormError } from '../../../ui/form-toasts';
+import { personFieldProblems, valuesById } from '../../../../domain/person-custom-fields';
 import type { UserItem } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
 import { ResetTwoStepButton } from './reset-two-step-button';
 import { DocumentsPanel } from './documents-panel';
+import { PersonCustomFields, useCompanyFields, type FieldValue } from './person-custom-fields';
 
 interface Props {
   user: UserItem | null;
@@ -46,11 +50,16 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  const company = useCompanyFields();
+  const [loaded, setLoaded] = useState<Record<string, FieldValue>>({});
+  const [values, setValues] = useState<Record<string, FieldValue>>({});
 
   useEffect(() => {
     if (!opened) return;
     setErrors({});
     setPhoto(null);
+    setLoaded(valuesById(user?.custom_fields));
+    setValues(valuesById(user?.custom_fields));
     setForm(
       user
         ? {
@@ -74,8 +83,25 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    // Only the values the admin changed are sent: the others (a directory may have written them
+    // meanwhile) stay as the server holds them. An emptied field is sent empty, which clears it.
+    const changed = company.allowed
+      ? company.fields
+          .filter((f) => (values[f.id] ?? '') !== (loaded[f.id] ?? ''))
+          .map((f) => ({ custom_field_id: f.id, type: f.type, value: values[f.id] ?? '' }))
+      : [];
+    const problems = personFieldProblems(company.fields, changed);
+    if (problems) {
+      setErrors(Object.fromEntries(Object.entries(problems).map(([k, keys]) => [k, keys.map((key) => t(key))])));
+      showFormError(t('errors.validation_failed'));
+      return;
+    }
     setBusy(true);
-    const body = { ...form, ...(photo ? { image: await readAsDataUrl(photo) } : {}) };
+    const body = {
+      ...form,
+      ...(photo ? { image: await readAsDataUrl(photo) } : {}),
+      ...(changed.length ? { custom_fields: changed } : {}),
+    };
     const res = user
       ? await send('POST', `/users/update/${user.id}`, body, t('people.toasts.updated'))
       : await send('POST', '/users', body, t('people.toasts.created'));
@@ -145,6 +171,7 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
             clearable
             error={errors.image?.join(' ')}
           />
+          <PersonCustomFields values={values} errors={errors} onChange={(id, v) => setValues({ ...values, [id]: v })} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('people.cancel')}

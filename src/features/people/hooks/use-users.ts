@@ -1,6 +1,7 @@
 // The users grid's data: one server page for the filters in the URL (server-side paging,
 // sorting and filtering, spec: filterBy, orderBy, limit, page), and the company's labels.
 import { useCallback, useEffect, useState } from 'react';
+import type { CustomFieldEntry } from '../../../../domain/custom-fields';
 import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 
@@ -14,6 +15,8 @@ export interface UserItem {
   user_type: { id: string; name: string | null } | null;
   role_id: string;
   labels: string[];
+  /** The person's custom-field values (the spec's value list). */
+  custom_fields?: CustomFieldEntry[];
   rfid: string | null;
   image: string | null;
   archived: boolean;

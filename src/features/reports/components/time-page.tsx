@@ -1,13 +1,14 @@
 // /reporting/time: total time on site for a range, per user type (people, visits, hours, the
 // average per person) and per person (hours, visits, days on site, average visit), most time
-// first; 10 people a page (server-side), export and print. Visits are cut at the range's ends.
-import { Alert, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+// first; 10 people a page (server-side), export, and print of every person (time-print.tsx). Visits are cut at the range's ends.
+import { Alert, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '../../../../domain/constants';
 import { formatDate } from '../../../../domain/date-format';
 import { PageTitle } from '../../../ui/page-title';
+import { usePrintReport } from '../hooks/use-print-report';
 import { useReport } from '../hooks/use-report';
 import {
   hoursIn,
@@ -17,31 +18,10 @@ import {
   type TimesheetParams,
 } from '../hooks/timesheet-params';
 import { ExportMenu } from './export-menu';
+import { PrintButton } from './print-button';
+import { TimePrint, type TimeAnswer, type TimePrintData } from './time-print';
 import { TimesheetFilters } from './timesheet-filters';
 import './print.css';
-
-interface TimeAnswer {
-  data: Array<{
-    personId: string;
-    fullName: string;
-    userTypeName: string | null;
-    minutes: number;
-    visits: number;
-    days: number;
-    averageMinutes: number;
-  }>;
-  count: number;
-  byUserType: Array<{
-    userTypeId: string | null;
-    userTypeName: string | null;
-    minutes: number;
-    people: number;
-    visits: number;
-  }>;
-  totalMinutes: number;
-  from: string;
-  to: string;
-}
 
 export function TimePage() {
   const { t, i18n } = useTranslation();
@@ -54,6 +34,7 @@ export function TimePage() {
   const filters = timesheetFiltersOf(params);
   const query = new URLSearchParams({ ...filters, page: String(params.page) });
   const state = useReport<TimeAnswer>(`/reports/time?${query.toString()}`);
+  const printing = usePrintReport<TimePrintData>(`/reports/time/print?${new URLSearchParams(filters)}`);
   const change = (next: TimesheetParams) => {
     const s = timesheetSearchOf(next);
     navigate(s ? `${pathname}?${s}` : pathname, { replace: true });
@@ -80,10 +61,8 @@ export function TimePage() {
             {t('timeReport.intro')}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => window.print()} className="gh-no-print">
-            {t('timesheet.print')}
-          </Button>
+        <Group gap="xs" align="flex-start">
+          <PrintButton state={printing} onPrint={() => void printing.print()} />
           <ExportMenu report="time" filters={filters} />
         </Group>
       </Group>
@@ -181,6 +160,7 @@ export function TimePage() {
           size="sm"
         />
       </Group>
+      {printing.shown ? <TimePrint report={printing.shown} params={params} /> : null}
     </Stack>
   );
 }
