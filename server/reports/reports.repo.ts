@@ -3,6 +3,7 @@
 // that a filter does not need are left out of the count, so the first page of a month of a
 // million-visit company stays an index walk.
 import { sql, type SQL } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param';
 import type { Db } from '../db/database';
 import type { VisitStatus } from '../../domain/logbook';
 import type { HistorySort } from '../../domain/schemas/reports';
@@ -137,7 +138,7 @@ export function reportsRepo(db: Db) {
       const n = (table: string, list: string[]) =>
         list.length === 0
           ? sql`0`
-          : sql`(select count(*)::int from ${sql.raw(table)} where entity_id = ${entityId} and id = any(${`{${list.join(',')}}`}::uuid[]))`;
+          : sql`(select count(*)::int from ${sql.raw(table)} where entity_id = ${entityId} and id = any(${arrayParam(list)}::uuid[]))`;
       const [r] = await rows<{ n: number }>(
         db,
         sql`select ${n('sites', ids.sites)} + ${n('areas', ids.areas)} + ${n('user_types', ids.userTypes)} + ${n('users', ids.users)} as n`,
