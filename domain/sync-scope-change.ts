@@ -5,6 +5,7 @@
 // day is a scope change too, which is how yesterday's rows age out of a device that never
 // syncs from scratch.
 import * as v from 'valibot';
+import { comparePresence, type PresenceEvent } from './presence';
 import { HISTORY_WINDOW_DAYS, scopeWindows, type DeviceKind, type ScopeWindows } from './sync-scope';
 
 /** The bounds of the company's history-window setting, in days. */
@@ -65,6 +66,27 @@ export function scopeFingerprint(s: DeviceScope): string {
 export function scopeMove(heldBefore: boolean | 'maybe', heldNow: boolean): 'put' | 'del' | null {
   if (heldBefore === heldNow) return null;
   return heldNow ? 'put' : 'del';
+}
+
+/**
+ * What a device that may hold any row (a cursor from before scopes) is sent for the presence rows
+ * older than the window: one delete per person, of their newest row that left — older than the
+ * window and not their latest sign-in. Every older row of theirs left too (older, and not the
+ * latest), and the device's delete of an aged row takes the person's older rows with it
+ * (domain/aged-presence.ts), so one delete a person drops exactly what a first sync leaves out,
+ * and each person's rows leave at once: no page boundary shows an older sign-in as the latest.
+ */
+export function agedOutPerPerson<E extends PresenceEvent>(events: readonly E[], historyFrom: number): E[] {
+  const byPerson = new Map<string, { latest: E; aged: E[] }>();
+  for (const e of events) {
+    const p = byPerson.get(e.personId) ?? byPerson.set(e.personId, { latest: e, aged: [] }).get(e.personId)!;
+    if (comparePresence(p.latest, e) < 0) p.latest = e;
+    if (e.at < historyFrom) p.aged.push(e);
+  }
+  return [...byPerson.values()].flatMap(({ latest, aged }) => {
+    const left = aged.filter((e) => !(e === latest && e.kind === 'in'));
+    return left.length ? [left.reduce((a, b) => (comparePresence(a, b) < 0 ? b : a))] : [];
+  });
 }
 
 /** PUT /api/sync/history-window: the days of history an admin's device holds (the company's setting).

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { leavingWith } from '../domain/aged-presence';
 import { latestPerPerson, onSite, type PresenceEvent } from '../domain/presence';
-import { deviceScope, scopeFingerprint, windowsOf, type DeviceScope } from '../domain/sync-scope-change';
+import {
+  agedOutPerPerson,
+  ANY_SCOPE,
+  deviceScope,
+  scopeFingerprint,
+  windowsOf,
+  type DeviceScope,
+} from '../domain/sync-scope-change';
 import type { ScopeWindows } from '../domain/sync-scope';
 import { rescopeMove, rowInScope, timeFieldOf } from './catalogue';
 import { mutate } from './client';
@@ -133,6 +140,38 @@ describe('a scope change', () => {
         const changed = applyChange(held, events, w1, windowsOf(s2), latestIds(events));
         const all = eventsOf(events);
         expect(onSite(all.filter((e) => changed.has(e.id)))).toEqual(onSite(all));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('takes a device from before scopes to a new device’s rows with one delete a person, presence exact after each', () => {
+    fc.assert(
+      fc.property(rowsArb, scopeArb, fc.nat(), (rows, s2: DeviceScope, seed) => {
+        // It may hold every row; its other tables move row by row, its presence rows one delete
+        // a person (server/sync/aged-out.ts), in any order (pages go by feed sequence).
+        const latest = latestIds(rows);
+        const after = windowsOf(s2);
+        const held = applyChange(
+          new Set(rows.filter((r) => r.table !== 'visitEvents').map((r) => r.id)),
+          rows.filter((r) => r.table !== 'visitEvents'),
+          ANY_SCOPE,
+          after,
+          latest,
+        );
+        for (const r of rows) if (r.table === 'visitEvents') held.add(r.id);
+        const events = eventsOf(rows);
+        const dels = agedOutPerPerson(events, after.historyFrom);
+        const order = dels.map((_, i) => dels[(i + seed) % dels.length]!);
+        for (const e of order) {
+          drop(
+            held,
+            rows,
+            rows.find((r) => r.id === e.id)!,
+          );
+          expect(onSite(events.filter((x) => held.has(x.id)))).toEqual(onSite(events));
+        }
+        expect(held).toEqual(firstSync(rows, after, latest));
       }),
       { numRuns: 400 },
     );

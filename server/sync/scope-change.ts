@@ -5,6 +5,8 @@
 // difference over the feed rows the device already has — puts for rows that entered the scope,
 // deletes for rows that left — then goes on from where the device was. The outbox is the
 // device's: nothing here touches it, and a device re-applies its pending mutations over a pull.
+// A cursor from before scopes names no scope (the device may hold any row): its presence rows
+// then leave with one delete per person after the rest (server/sync/aged-out.ts).
 import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ANY_SCOPE, deviceScope, scopeFingerprint, windowsOf, type DeviceScope } from '../../domain/sync-scope-change';
 import { companyDayStart, deviceKindOf, type ScopeWindows } from '../../domain/sync-scope';
@@ -23,10 +25,13 @@ import { syncChanges } from '../db/schema/sync';
 import { syncScopes } from '../db/schema/sync-scopes';
 import type { Executor } from './changes';
 import { withLatestPresence } from './aged-presence';
+import { AGED_OUT_TABLE, agedOutPage, decodePerson, encodePerson } from './aged-out';
 import type { ServerScopes } from './scope';
 
 const SEP = '~';
 const RESCOPE = 'r1.';
+/** The second half of a change from before scopes: one delete per person (server/sync/aged-out.ts). */
+const AGED_OUT = 'r2.';
 const FP = /^[0-9a-z]{1,13}$/;
 const B36 = /^[0-9a-z]{1,12}$/;
 
@@ -38,6 +43,8 @@ interface Rescope {
   /** The scope the device's rows were chosen under (ANY_SCOPE when unknown). */
   before: ScopeWindows;
   beforeFp: string | null;
+  /** Sending the aged presence rows' deletes of a cursor from before scopes: the people after this one. */
+  agedOut?: string;
 }
 
 export interface ScopeState {
@@ -97,6 +104,15 @@ export async function readScope(
   const named = cursor && cut >= 0 ? cursor.slice(cut + 1) : null;
   if (named !== null && !FP.test(named)) return fresh('invalid');
   if (named !== current.fp) await remember(db, ctx.entityId, current.fp, scope, now);
+  if (base?.startsWith(AGED_OUT)) {
+    const parts = base.slice(AGED_OUT.length).split('.');
+    const target = await recall(db, ctx.entityId, named);
+    const person = parts.length === 2 ? decodePerson(parts[1]!) : null;
+    if (!B36.test(parts[0]!) || !person || !target || named === null) return fresh('invalid');
+    const pos = parseInt(parts[0]!, 36);
+    const rescope = { pos, done: pos, before: ANY_SCOPE, beforeFp: null, agedOut: person };
+    return { base: encodeCursor(pos), windows: target, fp: named, current, rescope };
+  }
   if (base?.startsWith(RESCOPE)) {
     // A difference being sent: finish it towards the scope it started for (a newer change follows).
     const parts = base.slice(RESCOPE.length).split('.');
@@ -122,11 +138,12 @@ export async function readScope(
 
 export const tagCursor = (cursor: string, fp: string) => cursor + SEP + fp;
 
-/** Feed rows a scope change may move: rows of scoped tables, and of timed ones only those not
- * older than both windows (older rows are held alike by both: only if they decide presence). */
-function movable(floor: number): SQL {
-  const tables = SCOPED_TABLES.filter((t) => !Number.isFinite(floor) || !timeFieldOf(t));
-  const timed = Number.isFinite(floor) ? SCOPED_TABLES.filter((t) => timeFieldOf(t)) : [];
+/** Feed rows a scope change may move: rows of scoped tables but `leftOut`, and of timed ones only
+ * those not older than both windows (older rows are held alike by both: only if they decide presence). */
+function movable(floor: number, leftOut: readonly string[]): SQL {
+  const scoped = SCOPED_TABLES.filter((t) => !leftOut.includes(t));
+  const tables = scoped.filter((t) => !Number.isFinite(floor) || !timeFieldOf(t));
+  const timed = Number.isFinite(floor) ? scoped.filter((t) => timeFieldOf(t)) : [];
   return or(
     tables.length ? inArray(syncChanges.tbl, tables) : sql`false`,
     ...timed.map((t) =>
@@ -147,6 +164,24 @@ export async function rescopePage(
 ) {
   const { pos, done, before, beforeFp } = st.rescope;
   const after = st.windows;
+  const receive = receiverFor(permissions);
+  // From before scopes, the presence rows leave after the rest, one delete a person (server/sync/aged-out.ts).
+  const anyBefore = before.historyFrom === -Infinity && !!AGED_OUT_TABLE && !!scopes.agedOut;
+  const agedOut = async (afterPerson: string, room: number) => {
+    const page = await agedOutPage(db, scopes, entityId, receive, {
+      historyFrom: after.historyFrom,
+      afterPerson,
+      limit: room,
+    });
+    return {
+      changes: page.changes,
+      cursor: page.more
+        ? `${AGED_OUT}${pos.toString(36)}.${encodePerson(page.last)}${SEP}${st.fp}`
+        : tagCursor(encodeCursor(pos), st.fp),
+      hasMore: page.more || pos < last,
+    };
+  };
+  if (st.rescope.agedOut) return agedOut(st.rescope.agedOut, limit);
   const rows = await db
     .select()
     .from(syncChanges)
@@ -156,13 +191,12 @@ export async function rescopePage(
         gt(syncChanges.seq, done),
         lte(syncChanges.seq, pos),
         eq(syncChanges.op, 'put'),
-        movable(Math.min(before.historyFrom, after.historyFrom)),
+        movable(Math.min(before.historyFrom, after.historyFrom), anyBefore ? [AGED_OUT_TABLE!] : []),
       ),
     )
     .orderBy(syncChanges.seq)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const receive = receiverFor(permissions);
   const received = page.flatMap((r) => {
     const c = receive({ table: r.tbl, id: r.rowId, op: r.op, version: r.version, data: r.data });
     return c ? [c] : [];
@@ -189,6 +223,13 @@ export async function rescopePage(
   const changes = await withLatestPresence(db, scopes, entityId, receive, moved, superseded, after);
   const more = rows.length > limit;
   const upTo = page.length ? Number(page[page.length - 1]!.seq) : pos;
+  if (!more && anyBefore) {
+    // The rest is done: the presence rows follow, in this answer while it has room.
+    const room = limit - changes.length;
+    if (room <= 0) return { changes, cursor: `${AGED_OUT}${pos.toString(36)}.-${SEP}${st.fp}`, hasMore: true };
+    const next = await agedOut(decodePerson('-')!, room);
+    return { ...next, changes: [...changes, ...next.changes] };
+  }
   const cursor = more
     ? `${RESCOPE}${pos.toString(36)}.${upTo.toString(36)}.${beforeFp ?? '-'}${SEP}${st.fp}`
     : tagCursor(encodeCursor(pos), st.fp);

@@ -23,6 +23,18 @@ export interface ServerScopes {
   superseded(db: Executor, entityId: string, table: TableName, ids: string[]): Promise<Set<string>>;
   /** The ids of these people's latest rows of a presence table (server/sync/aged-presence.ts). */
   latest?(db: Executor, entityId: string, table: TableName, personIds: string[]): Promise<string[]>;
+  /** For people after `afterPerson` in id order, up to `limit` with one: each one's newest
+   * presence row older than `historyFrom` that is not their latest sign-in, as its feed row has
+   * it (server/sync/aged-out.ts). */
+  agedOut?(
+    db: Executor,
+    entityId: string,
+    table: TableName,
+    o: { historyFrom: number; afterPerson: string; limit: number },
+  ): Promise<{
+    picks: Array<{ personId: string; id: string; version: number; data: Record<string, unknown> | null }>;
+    more: boolean;
+  }>;
   /** The time zones of the entity's sites: its day starts at the earliest of their midnights. */
   timeZones(db: Executor, entityId: string): Promise<string[]>;
   /** SQL true when a later row of the same person supersedes the presence feed row

@@ -1,7 +1,7 @@
 // What sync scopes (server/sync/scope.ts) read from the visits data: which events a later event
 // of the same person supersedes (presence is decided by each person's latest event, ordered by
 // time then id as in domain/presence.ts), and the sites' time zones that say when today began.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { sites } from '../db/schema/places';
 import type { Executor } from '../sync/changes';
 import type { ServerScopes } from '../sync/scope';
@@ -48,7 +48,51 @@ async function latestEvents(db: Executor, entityId: string, personIds: string[])
   return result.rows.map((r) => r.id);
 }
 
+/**
+ * A device from before scopes drops its aged events with one delete a person (server/sync/aged-out.ts):
+ * people in id order, and for each their newest event older than the window through
+ * `visit_events_person_at_idx`; it leaves unless it is a sign-in no later event ends (then the
+ * event before it leaves). A few index probes a person, so each page costs the same.
+ */
+async function agedOutEvents(
+  db: Executor,
+  entityId: string,
+  o: { historyFrom: number; afterPerson: string; limit: number },
+) {
+  const newest = (before: SQL) => sql`select e.id, e.kind, e.at from visit_events e
+    where e.entity_id = ${entityId} and e.person_id = p.id and ${before}
+    order by e.at desc, e.id::text collate "C" desc limit 1`;
+  // The inner query is fenced (offset 0) so that the limit stops the walk over people early; each
+  // pick's feed row (what the delete carries) is read by its primary key in the same statement.
+  const result = (await db.execute(sql`
+    select picked."personId", picked.id, c.version, c.data from (
+      select p.id as "personId", coalesce(
+          case when r.kind is distinct from 'in' or exists (select 1 from visit_events l
+            where l.entity_id = ${entityId} and l.person_id = p.id and l.at >= ${o.historyFrom}) then r.id end,
+          (select b.id from (${newest(sql`(e.at < r.at or (e.at = r.at and e.id::text collate "C" < r.id::text collate "C"))`)}) b)
+        ) as id
+      from users p
+      cross join lateral (${newest(sql`e.at < ${o.historyFrom}`)}) r
+      where p.entity_id = ${entityId} and p.id > ${o.afterPerson}::uuid
+      order by p.id offset 0
+    ) picked
+    cross join lateral (select c.version, c.data from sync_changes c
+      where c.entity_id = ${entityId} and c.tbl = 'visitEvents' and c.row_id = picked.id and c.op = 'put') c
+    order by picked."personId" limit ${o.limit + 1}`)) as unknown as {
+    rows: Array<{ personId: string; id: string; version: number; data: Record<string, unknown> | string | null }>;
+  };
+  const picks = result.rows.slice(0, o.limit).map((r) => ({
+    ...r,
+    version: Number(r.version),
+    data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
+  }));
+  return { picks, more: result.rows.length > o.limit };
+}
+
 export const visitScopes: ServerScopes = {
+  async agedOut(db, entityId, table, o) {
+    return table === 'visitEvents' ? agedOutEvents(db, entityId, o) : { picks: [], more: false };
+  },
   async latest(db, entityId, table, personIds) {
     return table === 'visitEvents' ? latestEvents(db, entityId, personIds) : [];
   },
