@@ -61,9 +61,8 @@ export function scopeFingerprint(s: DeviceScope): string {
 }
 
 /** What a scope change sends for one row: a put when it entered the scope, a delete when it
- * left. 'maybe': the device may hold it or not (a late sign-out sent after its first sync), so
- * both ways are sent; a put or a delete of a row a device already has, or lacks, changes nothing. */
-export function scopeMove(heldBefore: boolean | 'maybe', heldNow: boolean): 'put' | 'del' | null {
+ * left; a put or a delete of a row a device already has, or lacks, changes nothing. */
+export function scopeMove(heldBefore: boolean, heldNow: boolean): 'put' | 'del' | null {
   if (heldBefore === heldNow) return null;
   return heldNow ? 'put' : 'del';
 }
