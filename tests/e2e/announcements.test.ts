@@ -3,22 +3,19 @@
 // after a reload, and the privacy manager shows when the retention job last ran.
 // Screenshots: desktop and tablet in English and Arabic; the kiosk at 1280×800.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerKiosk, shooter, step } from './kiosk/kiosk-steps';
-import { chooseFromMenu, launch, login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { chooseFromMenu, login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import type { RunningServer } from './support/server';
 
 const TEXT = 'Visitors: the lobby café is closed today, water is at reception.';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<[BrowserContext, Page]> {

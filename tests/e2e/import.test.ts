@@ -9,22 +9,19 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { registerKiosk, shooter, startJourney, step } from './kiosk/kiosk-steps';
-import { launch, login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import type { RunningServer } from './support/server';
 import { makePng } from '../../server/test/png';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function adminPage(lang: 'en' | 'ar'): Promise<Page> {

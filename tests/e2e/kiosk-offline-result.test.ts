@@ -2,7 +2,7 @@
 // told or the door asked, and its unsent badge counts one person for one sign-in (not the
 // mutations queued for it). Screenshots at kiosk size in English and Arabic.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answerCompliance,
   checks,
@@ -14,19 +14,16 @@ import {
   startJourney,
   step,
 } from './kiosk/kiosk-steps';
-import { launch, newContext, screenshot, untilOfflineReady } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { newContext, screenshot, untilOfflineReady } from './support/browser';
+import { useServerAndBrowser } from './support/lifecycle';
+import type { RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('the offline kiosk', () => {
