@@ -3,79 +3,36 @@
 // delete per person (server/sync/aged-out.ts) — and presence stays exact after every page, a row
 // its outbox names waits, and it ends holding exactly what a new device gets.
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { agedOutPerPerson } from '../../domain/sync-scope-change';
 import { companyDayStart, scopeWindows } from '../../domain/sync-scope';
 import { onSite, type PresenceEvent } from '../../domain/presence';
-import { MemoryDevice } from '../../sync/memory-store';
-import { encodeCursor, type PullResponse } from '../../sync/protocol';
-import { areas, entities, sites, users } from '../db/schema/index';
+import { encodeCursor } from '../../sync/protocol';
 import { syncChanges, visitEvents } from '../db/schema/sync';
 import { eachDatabase } from '../test/databases';
-import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
-import { eventChange } from '../visits/visits.projections';
+import { testClock } from '../test/harness';
+import { presenceFixture } from '../test/presence-fixture';
 import { decodePerson, encodePerson } from './aged-out';
-import { lastChangeSeq, recordChanges } from './changes';
-
-const DAY = 86_400_000;
+import { lastChangeSeq } from './changes';
 
 eachDatabase((get) => {
   const clock = testClock();
-  let app: FastifyInstance;
-  let acme: string;
-  let area: string;
-  let people: string[];
-  let admin: string;
-  const db = () => get().database.db;
-
-  /** Events at `daysAgo`; ids are UUIDv7, so events at the same instant order as listed. */
-  const events = async (list: Array<{ person: number; kind: 'in' | 'out'; daysAgo: number }>) => {
-    const rows = list.map((e) => ({
-      entityId: acme,
-      id: uuidv7(),
-      personId: people[e.person]!,
-      kind: e.kind,
-      areaId: area,
-      at: Math.round(clock.now() - e.daysAgo * DAY),
-      receivedAt: new Date(clock.now()),
-    }));
-    await db().insert(visitEvents).values(rows);
-    await recordChanges(
-      db(),
-      acme,
-      rows.map((r) => eventChange({ ...r, journeyFlowId: null, userTypeId: null, deviceId: null, details: null })),
-    );
-    return rows.map((r) => r.id);
-  };
-  const held = (d: MemoryDevice) => [...d.table('visitEvents').values()] as unknown as PresenceEvent[];
+  const f = presenceFixture(get, clock);
+  const { db, events, held } = f;
   const truth = async () =>
-    (await db().select().from(visitEvents).where(eq(visitEvents.entityId, acme))) as unknown as PresenceEvent[];
-  const pull = async (device: MemoryDevice, cursor: string | undefined, limit: number, each = async () => {}) => {
-    const pages: PullResponse[] = [];
-    for (;;) {
-      const qs = new URLSearchParams({ deviceId: device.id, limit: String(limit), ...(cursor ? { cursor } : {}) });
-      const res = await app.inject({ method: 'GET', url: `/api/sync/pull?${qs}`, headers: bearer(admin) });
-      expect(res.statusCode).toBe(200);
-      const page = res.json() as PullResponse;
-      expect(page.reset).toBeUndefined();
-      await device.applyPull(page);
-      await each();
-      pages.push(page);
-      cursor = page.cursor;
-      if (!page.hasMore) return { cursor, changes: pages.flatMap((p) => p.changes) };
-    }
-  };
+    (await db().select().from(visitEvents).where(eq(visitEvents.entityId, f.acme))) as unknown as PresenceEvent[];
+  const pull = (...a: [Parameters<typeof f.pull>[0], string | undefined, number, (() => Promise<void>)?]) =>
+    f.pull(a[0], a[1], a[2], a[3], { noReset: true });
   /** A device from before scopes: every row of the feed, and a cursor with no scope in it. */
   const unscopedDevice = async () => {
-    const device = new MemoryDevice(uuidv7(), uuidv7(), uuidv7, () => clock.now());
-    const rows = await db().select().from(syncChanges).where(eq(syncChanges.entityId, acme));
+    const device = f.device();
+    const rows = await db().select().from(syncChanges).where(eq(syncChanges.entityId, f.acme));
     await device.applyPull({
       changes: rows
         .filter((r) => r.op === 'put')
         .map((r) => ({ table: r.tbl, id: r.rowId, op: 'put', version: r.version, data: r.data })),
-      cursor: encodeCursor(await lastChangeSeq(db(), acme)),
+      cursor: encodeCursor(await lastChangeSeq(db(), f.acme)),
       hasMore: false,
       lastSeq: 0,
       rejections: [],
@@ -85,13 +42,7 @@ eachDatabase((get) => {
   };
 
   beforeAll(async () => {
-    app = await seededApp(get().database, clock);
-    const [a] = await db().select().from(entities).where(eq(entities.subdomain, 'acme'));
-    acme = a!.id;
-    await db().update(sites).set({ timeZone: 'Europe/London' }).where(eq(sites.entityId, acme));
-    area = (await db().select({ id: areas.id }).from(areas).where(eq(areas.entityId, acme)))[0]!.id;
-    people = (await db().select({ id: users.id }).from(users).where(eq(users.entityId, acme))).map((u) => u.id);
-    admin = await tokenFor(app, 'admin@acme.test');
+    await f.open();
     await events([
       // A completed visit a month ago, then a sign-in three weeks ago never ended: on site.
       { person: 0, kind: 'in', daysAgo: 30 },
@@ -117,12 +68,10 @@ eachDatabase((get) => {
       { person: 6, kind: 'out', daysAgo: 0.5 },
     ]);
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  afterAll(() => f.app.close());
 
   it('drops aged rows one delete a person, with presence exact after every page, and ends as a new device', async () => {
-    const fresh = new MemoryDevice(uuidv7(), uuidv7(), uuidv7, () => clock.now());
+    const fresh = f.device();
     await pull(fresh, undefined, 1000);
     const all = await truth();
     const onSiteNow = [...onSite(all).keys()].sort();
