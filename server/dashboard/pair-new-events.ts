@@ -5,7 +5,7 @@
 // event before the earliest new one to the event after the latest: three probes per person),
 // pairs each sign-in with the next event of its stretch, and upserts the sign-ins that are new or
 // just before a new event. Callers hold the entity's feed lock, as for pairVisits.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../sync/changes';
 import { arrayParam } from '../db/array-param';
 
@@ -39,7 +39,15 @@ function spansOf(events: readonly NewEvent[]) {
 
 /** Re-pairs after inserting `events` (already in visit_events): their sign-ins and the sign-in just before each. */
 export async function pairNewEvents(tx: Executor, entityId: string, events: readonly NewEvent[]): Promise<void> {
-  if (events.length === 0) return;
+  const statement = pairNewEventsSql(entityId, events);
+  if (statement) await tx.execute(statement);
+}
+
+/** pairNewEvents as one statement, for a caller that sends it with others (a push's last round
+ * trip, server/sync/sync.service.ts); null when there is nothing to pair. It must run after the
+ * events' insert, in a statement of its own snapshot taken under the feed lock. */
+export function pairNewEventsSql(entityId: string, events: readonly NewEvent[]): SQL | null {
+  if (events.length === 0) return null;
   const spans = spansOf(events);
   const col = (pick: (s: (typeof spans)[number]) => string | number, type: 'uuid' | 'bigint') =>
     list(spans.map(pick), type);
@@ -57,7 +65,7 @@ export async function pairNewEvents(tx: Executor, entityId: string, events: read
   // the planner's statistics say (`offset 0` stops the stretch from being flattened into a join).
   // Within a stretch each event's next one is `lead()`; what is paired is decided here, in the
   // database, so nothing comes back to be parsed (on PGlite that cost more than the reads).
-  await tx.execute(sql`
+  return sql`
     insert into visits (entity_id, id, person_id, time_in, area_id, user_type_id, out_event_id, time_out, status)
     select ${entityId}, c.id, c.person_id, c.at, c.area_id, c.user_type_id,
            case when c.next_kind = 'out' then c.next_id end, case when c.next_kind = 'out' then c.next_at end,
@@ -92,5 +100,5 @@ export async function pairNewEvents(tx: Executor, entityId: string, events: read
       set out_event_id = excluded.out_event_id, time_out = excluded.time_out, status = excluded.status
       -- Most previous sign-ins did not change: they are not rewritten.
       where (visits.out_event_id, visits.time_out, visits.status)
-        is distinct from (excluded.out_event_id, excluded.time_out, excluded.status)`);
+        is distinct from (excluded.out_event_id, excluded.time_out, excluded.status)`;
 }

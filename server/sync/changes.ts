@@ -28,14 +28,23 @@ export async function lockFeed(tx: Tx, entityId: string): Promise<number> {
   return Number(row?.last ?? 0);
 }
 
-/** Writes changes after `last` (from lockFeed) and advances the counter; returns the new last. */
-export async function writeChanges(
-  tx: Tx,
+/** `parts` (data-modifying statements) as CTEs of one statement ending in `main`: one round trip. */
+export function together(parts: readonly SQL[], main: SQL): SQL {
+  if (parts.length === 0) return main;
+  return sql`with ${sql.join(
+    parts.map((p, i) => sql`${sql.raw(`w${i}`)} as (${p})`),
+    sql`, `,
+  )} ${main}`;
+}
+
+/** The feed rows for `changes` after `last`: `early` chunks to run first, and `final` (the last
+ * chunk and the counter) to run as CTEs of one statement (`together`). `last` is the new last. */
+export function feedWrites(
   entityId: string,
   last: number,
   changes: readonly ChangeInput[],
-): Promise<number> {
-  if (changes.length === 0) return last;
+): { early: SQL[]; final: SQL[]; last: number } {
+  if (changes.length === 0) return { early: [], final: [], last };
   // One row per record: a later change in the same batch replaces an earlier one.
   const latest = new Map<string, ChangeInput>();
   for (const c of changes) {
@@ -53,22 +62,57 @@ export async function writeChanges(
     version: c.version,
     data: c.data,
   }));
-  for (let i = 0; i < rows.length; i += CHUNK) {
+  const chunks: SQL[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK)
     // One jsonb parameter per chunk (server/sync/json-rows.ts), not seven per row.
-    const insert = insertJsonRows(
-      syncChanges,
-      rows.slice(i, i + CHUNK),
-      sql`on conflict (entity_id, tbl, row_id) do update
+    chunks.push(
+      insertJsonRows(
+        syncChanges,
+        rows.slice(i, i + CHUNK),
+        sql`on conflict (entity_id, tbl, row_id) do update
           set seq = excluded.seq, op = excluded.op, version = excluded.version, data = excluded.data`,
+      ),
     );
-    // The last chunk and the counter in one statement: one round trip fewer under the feed lock.
-    await tx.execute(
-      i + CHUNK < rows.length
-        ? insert
-        : sql`with written as (${insert}) update sync_counters set last = ${seq} where entity_id = ${entityId}`,
-    );
-  }
-  return seq;
+  const counter = sql`update sync_counters set last = ${seq} where entity_id = ${entityId}`;
+  return { early: chunks.slice(0, -1), final: [chunks.at(-1)!, counter], last: seq };
+}
+
+/** lockFeed in the same round trip as `first`, one insert … returning whose rows come from a
+ * select: `first(gate)` puts `gate` in that select's WHERE, so the lock is taken before any row
+ * is written (an uncommitted row written before the lock could hold up a writer holding it).
+ * Returns the last sequence, as lockFeed, and the rows `first` returned. */
+export async function lockFeedWith<R>(
+  tx: Tx,
+  entityId: string,
+  first: (gate: SQL) => SQL,
+): Promise<{ last: number; rows: R[] }> {
+  const result = (await tx.execute(sql`with feed_lock as (
+      insert into sync_counters (entity_id, last) values (${entityId}, 0)
+      on conflict (entity_id) do update set last = sync_counters.last returning last
+    ), written as (${first(sql`(select last from feed_lock) is not null`)})
+    select (select last from feed_lock) as feed_last,
+      coalesce((select json_agg(written) from written), '[]'::json) as written`)) as unknown as {
+    rows: Array<{ feed_last: number | string; written: R[] | string }>;
+  };
+  const row = result.rows[0]!;
+  const written = typeof row.written === 'string' ? (JSON.parse(row.written) as R[]) : row.written;
+  return { last: Number(row.feed_last), rows: written };
+}
+
+/** Writes changes after `last` (from lockFeed) and advances the counter; returns the new last. */
+export async function writeChanges(
+  tx: Tx,
+  entityId: string,
+  last: number,
+  changes: readonly ChangeInput[],
+): Promise<number> {
+  const writes = feedWrites(entityId, last, changes);
+  if (writes.final.length === 0) return last;
+  for (const chunk of writes.early) await tx.execute(chunk);
+  // The last chunk and the counter in one statement: one round trip fewer under the feed lock.
+  const [chunk, counter] = writes.final as [SQL, SQL];
+  await tx.execute(together([chunk], counter));
+  return writes.last;
 }
 
 /** The one way a service writes to the change feed: in the same transaction as the rows it

@@ -1,6 +1,7 @@
 // What a server feature implements for each mutation of the sync catalogue (sync/catalogue):
 // its apply inside the push transaction. The features' handlers are assembled above this folder
 // (server/sync-registry.ts); this folder is infrastructure and imports no feature.
+import type { SQL } from 'drizzle-orm';
 import type { ArgsOf, MutationName } from '../../sync/catalogue';
 import type { RequestContext } from '../http/context';
 import type { Notice } from '../../sync/events';
@@ -18,7 +19,22 @@ export interface ApplyContext {
   notify(notice: Notice): void;
 }
 
-export type BulkApplyContext = Omit<ApplyContext, 'mutationId' | 'clockOffsetMs' | 'notify'>;
+/** A bulk apply runs BEFORE the push takes the company's feed lock (issue 22: every statement
+ * under the lock is a round trip every other push of the company waits for). So it reads only
+ * what no concurrent push changes (configuration, people), then calls `serial()` before it
+ * writes or reads what pushes write (events, presence). */
+export interface BulkApplyContext extends Omit<ApplyContext, 'mutationId' | 'clockOffsetMs' | 'notify'> {
+  /** Takes the feed lock (once per push; a no-op after): from here on, every read sees every
+   * push of the company committed before, and none commits until this one has. */
+  serial(): Promise<void>;
+  /** `first` (one insert … returning) under the feed lock, the lock taken in the same round trip
+   * when not held yet: `first(gate)` puts `gate` in the WHERE of the select its rows come from
+   * (server/sync/changes.ts lockFeedWith). Answers the rows it returned. */
+  serialWith<R>(first: (gate: SQL) => SQL): Promise<R[]>;
+  /** A statement that must see every earlier push (e.g. re-pairing visits), run under the lock in
+   * the push's last round trip, with the log and the feed; dropped if this apply fails. */
+  atCommit(statement: SQL): void;
+}
 
 export interface BatchItem<N extends MutationName> {
   name: N;

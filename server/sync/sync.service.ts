@@ -20,9 +20,9 @@ import { toApiError } from '../http/error-handler';
 import { errorMessage } from '../http/i18n';
 import { logSafe, readEntry, unstorableArgs } from './push-entries';
 import { executeJsonInsert, insertJsonRows } from './json-rows';
-import { changesAfter, lockFeed, writeChanges, type ChangeInput, type Tx } from './changes';
+import { changesAfter, feedWrites, lockFeed, lockFeedWith, together, type ChangeInput, type Tx } from './changes';
 import type { Notice } from '../../sync/events';
-import type { ApplyContext, ServerMutation, ServerMutations } from './handlers';
+import type { ApplyContext, BulkApplyContext, ServerMutation, ServerMutations } from './handlers';
 import { decodePullCursor, encodePullCursor, firstSyncSkip, scopePage, type ServerScopes } from './scope';
 import { readScope, rescopePage, tagCursor } from './scope-change';
 import { readPullState } from './pull-state';
@@ -37,10 +37,16 @@ const LOG_CHUNK = 500;
 const SEEN_EVERY_MS = 60_000;
 /** Thrown out of a push transaction when a bulk apply without a savepoint failed (see push). */
 const UNGUARDED_FAILURE = Symbol('bulk apply failed without a savepoint');
+/** Thrown out of a push transaction when its log rows met rows a concurrent push logged after this
+ * one looked the log up (the log is read before the feed lock): the push runs again and answers
+ * duplicate or sequence_reused for them. */
+const LOGGED_MEANWHILE = Symbol('mutations logged by a concurrent push');
+const ATTEMPTS = 4;
 
 type LogRow = typeof mutationLog.$inferInsert;
 type Mutation = PushRequest['mutations'][number];
-type BaseContext = Omit<ApplyContext, 'change' | 'notify' | 'mutationId' | 'clockOffsetMs'>;
+type BaseContext = Omit<ApplyContext, 'change' | 'notify' | 'mutationId' | 'clockOffsetMs'> &
+  Pick<BulkApplyContext, 'serial' | 'serialWith'>;
 
 /** Refreshes planner statistics after the tables a push writes have grown (what
  * PostgreSQL's autovacuum does; PGlite has none, and stale statistics turn index lookups into
@@ -85,20 +91,37 @@ export function syncService(
   const deviceOf = (ctx: RequestContext, deviceId: string) =>
     and(eq(devices.entityId, ctx.entityId), eq(devices.id, deviceId), eq(devices.userId, ctx.userId));
 
-  /** Records the device's last applied seq (never moving back) once the batch is applied, in the
-   * same statement as `first` (the batch's last log rows): one round trip fewer while the entity's
-   * feed lock is held. The feed lock, taken first, already serialises a device's pushes. */
-  async function advanceDevice(tx: Tx, ctx: RequestContext, deviceId: string, seq: number, at: Date, first?: SQL) {
+  /** The push's last round trip, under the feed lock: the batch's last log rows, the device's last
+   * applied seq (never moving back), the handlers' `atCommit` statements and the feed's last chunk
+   * with its counter, in one statement. Answers the device's seq and how many log rows were new
+   * (fewer than given: a concurrent push logged some meanwhile). */
+  async function finish(
+    tx: Tx,
+    ctx: RequestContext,
+    deviceId: string,
+    seq: number,
+    at: Date,
+    log: LogRow[],
+    rest: SQL[],
+  ) {
     const when = at.toISOString();
-    const rows = await executeJsonInsert<{ last_seq: number }>(
-      tx,
-      sql`${first ? sql`with logged as (${first}) ` : sql``}insert into devices (entity_id, id, user_id, last_seq, created_at, last_seen_at)
+    const logged = log.length ? [insertJsonRows(mutationLog, log, sql`on conflict do nothing returning 1`)] : [];
+    const device = sql`insert into devices (entity_id, id, user_id, last_seq, created_at, last_seen_at)
         values (${ctx.entityId}, ${deviceId}, ${ctx.userId}, ${seq}, ${when}::timestamptz, ${when}::timestamptz)
         on conflict (entity_id, id, user_id) do update
         set last_seq = greatest(devices.last_seq, excluded.last_seq), last_seen_at = excluded.last_seen_at
-        returning last_seq`,
+        returning last_seq`;
+    // CTE w0 is the log's insert when there is one; the device's row is the last CTE.
+    const parts = [...logged, ...rest, device];
+    const [row] = await executeJsonInsert<{ last_seq: number; logged: number }>(
+      tx,
+      together(
+        parts,
+        sql`select (select last_seq from ${sql.raw(`w${parts.length - 1}`)}) as last_seq,
+          ${logged.length ? sql`(select count(*) from w0)::int` : sql`0`} as logged`,
+      ),
     );
-    return Number(rows[0]!.last_seq);
+    return { lastSeq: Number(row!.last_seq), logged: Number(row!.logged) };
   }
 
   /** Checks name, permission and arguments; a string is the rejection code. */
@@ -125,6 +148,9 @@ export function syncService(
     const def = handlers[m.name as MutationName] as ServerMutation<MutationName>;
     const pending: ChangeInput[] = [];
     const told: Notice[] = [];
+    // A handler of its own runs under the feed lock, as it always has (taken outside the
+    // savepoint: a lock taken inside one would go when it rolls back).
+    await a.serial();
     try {
       await a.tx.transaction(async (sp) => {
         await (def.apply as (x: ApplyContext, args: unknown) => Promise<void>)(
@@ -150,19 +176,27 @@ export function syncService(
   }
 
   /** A run of mutations with a bulk apply, in one savepoint (when `guarded`); if that fails, one
-   * by one. Unguarded, a failure throws UNGUARDED_FAILURE and the push runs again guarded. */
+   * by one. Unguarded, a failure throws UNGUARDED_FAILURE and the push runs again guarded.
+   * Unguarded, the apply starts before the feed lock (it calls `serial()` when it needs it). */
   async function applyGroup(
     a: BaseContext,
     items: Array<{ m: Mutation; args: unknown }>,
     changes: ChangeInput[],
     notices: Notice[],
+    atCommit: SQL[],
     guarded: boolean,
   ): Promise<Array<string | null>> {
     const def = handlers[items[0]!.m.name as MutationName] as ServerMutation<MutationName>;
     const pending: ChangeInput[] = [];
+    const statements: SQL[] = [];
+    const settled = (codes: Array<string | null>) => {
+      changes.push(...pending);
+      atCommit.push(...statements);
+      return codes;
+    };
     const run = (tx: Tx) =>
       def.applyMany!(
-        { ...a, tx, change: (c) => pending.push(c) },
+        { ...a, tx, change: (c) => pending.push(c), atCommit: (st) => statements.push(st) },
         items.map(({ m, args }) => ({
           name: m.name as MutationName,
           args: args as never,
@@ -172,17 +206,15 @@ export function syncService(
       );
     if (!guarded) {
       try {
-        const codes = await run(a.tx);
-        changes.push(...pending);
-        return codes;
+        return settled(await run(a.tx));
       } catch (error) {
         throw toApiError(error) ? UNGUARDED_FAILURE : error;
       }
     }
+    // Guarded, the lock first: a lock taken inside the savepoint would go when it rolls back.
+    await a.serial();
     try {
-      const codes = await a.tx.transaction((sp) => run(sp));
-      changes.push(...pending);
-      return codes;
+      return settled(await a.tx.transaction((sp) => run(sp)));
     } catch (error) {
       if (!toApiError(error)) throw error;
       const codes: Array<string | null> = [];
@@ -201,7 +233,22 @@ export function syncService(
     let changed = false;
     const notices: Notice[] = [];
     const response = await db.transaction(async (tx) => {
-      const last = await lockFeed(tx, ctx.entityId);
+      // The company's feed lock, taken as late as the batch allows (issue 22): every statement
+      // under it is a round trip that every other push of the company waits for. Before it run
+      // the log lookup and whatever a bulk apply reads before its `serial()`; after it, the
+      // writes, to commit. A stale lookup is caught when the log is written (LOGGED_MEANWHILE).
+      let locked: Promise<number> | null = null;
+      const serial = () => (locked ??= lockFeed(tx, ctx.entityId));
+      const serialWith = async <R>(first: (gate: SQL) => SQL): Promise<R[]> => {
+        if (locked) {
+          await locked;
+          return executeJsonInsert<R>(tx, first(sql`true`));
+        }
+        const both = lockFeedWith<R>(tx, ctx.entityId, first);
+        locked = both.then((b) => b.last);
+        locked.catch(() => undefined); // its failure is `both`'s, thrown below
+        return (await both).rows;
+      };
       const entries = body.mutations.map(readEntry);
       // Only keys that fit the log are looked up: an int4 or uuid column refuses the rest.
       const keyed = entries.filter((e) => e.ok || e.loggable).map((e) => e.m);
@@ -242,6 +289,7 @@ export function syncService(
       const results: MutationResult[] = [];
       const logRows: LogRow[] = [];
       const changes: ChangeInput[] = [];
+      const atCommit: SQL[] = [];
       let lastSeq = 0;
       const settle = (slot: number, m: Mutation, code: string | null) => {
         const status = code ? 'rejected' : 'applied';
@@ -264,7 +312,14 @@ export function syncService(
           receivedAt,
         });
       };
-      const base = { tx, ctx, deviceId: body.deviceId, receivedAt };
+      const base = {
+        tx,
+        ctx,
+        deviceId: body.deviceId,
+        receivedAt,
+        serial: async () => void (await serial()),
+        serialWith,
+      };
       // Consecutive mutations with the same bulk apply go to the database together.
       let group: Array<{ slot: number; m: Mutation; args: unknown }> = [];
       let groupKey: string | null = null;
@@ -273,7 +328,7 @@ export function syncService(
         const items = group;
         group = [];
         groupKey = null;
-        const codes = await applyGroup(base, items, changes, notices, guarded);
+        const codes = await applyGroup(base, items, changes, notices, atCommit, guarded);
         items.forEach((item, i) => settle(item.slot, item.m, codes[i]!));
       };
       for (const entry of entries) {
@@ -337,21 +392,32 @@ export function syncService(
         }
       }
       await flush();
-      // The log in chunks; its last chunk goes with the device's seq (advanceDevice).
+      // Everything written from here holds the lock to commit (a batch of duplicates writes only
+      // its device's row); so a log row can only meet one committed before: never a wait.
+      const last = logRows.length || changes.length || atCommit.length ? await serial() : 0;
+      const feed = feedWrites(ctx.entityId, last, changes);
+      let fresh = 0;
+      // The log in chunks; its last chunk, the handlers' atCommit and the feed's last chunk go
+      // with the device's seq in one statement (finish).
       const lastChunk = Math.max(0, Math.ceil(logRows.length / LOG_CHUNK) - 1) * LOG_CHUNK;
       for (let i = 0; i < lastChunk; i += LOG_CHUNK)
-        await tx.execute(insertJsonRows(mutationLog, logRows.slice(i, i + LOG_CHUNK)));
-      const tail = logRows.slice(lastChunk);
-      const deviceSeq = await advanceDevice(
-        tx,
-        ctx,
-        body.deviceId,
-        lastSeq,
-        receivedAt,
-        tail.length ? insertJsonRows(mutationLog, tail) : undefined,
-      );
-      changed = (await writeChanges(tx, ctx.entityId, last, changes)) !== last;
-      return { results, lastSeq: deviceSeq, serverTime: now() };
+        fresh += (
+          await executeJsonInsert(
+            tx,
+            insertJsonRows(mutationLog, logRows.slice(i, i + LOG_CHUNK), sql`on conflict do nothing returning 1`),
+          )
+        ).length;
+      for (const chunk of feed.early) await tx.execute(chunk);
+      // One atCommit statement goes in the last round trip; any earlier ones (a batch with runs of
+      // sign-ins between other mutations) run before it: two upserts of one row cannot share a statement.
+      for (const statement of atCommit.slice(0, -1)) await tx.execute(statement);
+      const done = await finish(tx, ctx, body.deviceId, lastSeq, receivedAt, logRows.slice(lastChunk), [
+        ...atCommit.slice(-1),
+        ...feed.final,
+      ]);
+      if (fresh + done.logged < logRows.length) throw LOGGED_MEANWHILE;
+      changed = feed.last !== last;
+      return { results, lastSeq: done.lastSeq, serverTime: now() };
     });
     if (changed) onChanged(ctx.entityId);
     analyzeIfGrown(body.mutations.length);
@@ -365,11 +431,17 @@ export function syncService(
      * If one fails, the transaction is rolled back and the batch runs again with savepoints. */
     async push(ctx: RequestContext, body: PushEnvelope): Promise<PushResponse> {
       const receivedAt = new Date(now());
-      try {
-        return await pushOnce(ctx, body, receivedAt, false);
-      } catch (error) {
-        if (error !== UNGUARDED_FAILURE) throw error;
-        return pushOnce(ctx, body, receivedAt, true);
+      let guarded = false;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // A fresh context each time: what a handler cached for the push (server/duplicates/
+          // merged-people.ts) is read again, e.g. a merge that made the first attempt fail.
+          return await pushOnce(attempt === 1 ? ctx : { ...ctx }, body, receivedAt, guarded);
+        } catch (error) {
+          if (attempt >= ATTEMPTS) throw typeof error === 'symbol' ? new Error(`push: ${error.description}`) : error;
+          if (error === UNGUARDED_FAILURE && !guarded) guarded = true;
+          else if (error !== LOGGED_MEANWHILE) throw error;
+        }
       }
     },
 

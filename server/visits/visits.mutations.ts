@@ -8,11 +8,11 @@ import { visitEvents } from '../db/schema/sync';
 import { arrayParam } from '../db/array-param';
 import { forbidden } from '../http/api-error';
 import type { ApplyContext, BatchItem, BulkApplyContext, FeatureMutations } from '../sync/handlers';
-import { executeJsonInsert, insertJsonRows } from '../sync/json-rows';
+import { insertJsonRows } from '../sync/json-rows';
 import { judgeEvent } from '../attendance/attendance-judge';
 import { judgeEvents } from '../attendance/attendance-judge-many';
 import { pairVisits } from '../dashboard/visit-pairing';
-import { pairNewEvents } from '../dashboard/pair-new-events';
+import { pairNewEventsSql } from '../dashboard/pair-new-events';
 import { massScopeCodes } from '../dashboard/mass-scope';
 import { eventChange } from './visits.projections';
 
@@ -120,28 +120,36 @@ async function recordEvents(
           },
         ],
   );
+  // Up to here, reads before the push's feed lock (issue 22), of what no push writes: people, areas,
+  // the admin's scope, journeys (admin services write them; a device names only rows committed
+  // before it pushed). A person merged away meanwhile fails the insert (the person is gone) and
+  // the push runs again, reading the merge. The judgement's history and everything written
+  // follow the lock (`a.serial()`, `a.serialWith()`).
   // One judgement for the run (server/attendance/attendance-judge-many.ts), not queries per event.
   const details = await judgeEvents(
     a.tx,
     entityId,
     rows.map((r) => ({ ...r, eventId: r.id, source: 'dashboard' as const })),
+    a.serial,
   );
   rows.forEach((r, n) => (r.details = details[n] as typeof r.details));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const paired: typeof rows = [];
   for (let i = 0; i < rows.length; i += 500) {
     // One jsonb parameter for the chunk (server/sync/json-rows.ts), not twelve per row.
-    const inserted = await executeJsonInsert<{ id: string }>(
-      a.tx,
-      insertJsonRows(visitEvents, rows.slice(i, i + 500), sql`on conflict do nothing returning id`),
+    // The first chunk takes the feed lock in its own round trip (serialWith).
+    const inserted = await a.serialWith<{ id: string }>((gate) =>
+      insertJsonRows(visitEvents, rows.slice(i, i + 500), sql`where ${gate} on conflict do nothing returning id`),
     );
     for (const { id } of inserted) {
       a.change(eventChange(byId.get(id)!));
       paired.push(byId.get(id)!);
     }
   }
-  // The rows are at hand: paired without reading them back (server/dashboard/pair-new-events.ts).
-  await pairNewEvents(a.tx, entityId, paired);
+  // The rows are at hand: paired without reading them back (server/dashboard/pair-new-events.ts),
+  // in the push's last round trip.
+  const pairing = pairNewEventsSql(entityId, paired);
+  if (pairing) a.atCommit(pairing);
   return codes;
 }
 
