@@ -4,7 +4,8 @@
 // logbook every 10 s. Prints push and pull p99, errors, whether the totals are exact, and CPU and
 // memory per instance. LOAD_SECONDS (default 300), LOAD_KIOSKS (50), LOAD_DASHBOARDS (20),
 // LOAD_SETUPS (default `postgres,pglite`: which of the two setups run), LOAD_SERVER_ARGS (extra
-// node flags for the instances), LOAD_DEBUG (print failed pulls). PGLITE_TIMING=1 makes a PGlite
+// node flags for the instances), LOAD_SERVER_DIR (another checkout to run them from), LOAD_PORT
+// (first port, 18301), LOAD_DEBUG (print failed requests). PGLITE_TIMING=1 makes a PGlite
 // instance print its lock waits and holds per route when it stops (server/db/pglite-timing.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,10 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { v7 as uuidv7 } from 'uuid';
 import { DEMO_PASSWORD } from '../domain/constants';
-import type { PullResponse, PushResponse } from '../sync/protocol';
+import type { PullResponse } from '../sync/protocol';
+import { SyncEngine } from '../sync/engine';
+import { realScheduler, syncOnce, transportFor } from './support/device';
+import { LoadDevice, timedTransport, type LoadMeter } from './support/load-device';
 import { count, printSection, type Figure, type SectionResult } from './support/report';
 import { postgresServerUrl } from './support/target';
 
@@ -23,7 +27,10 @@ const KIOSKS = Number(process.env.LOAD_KIOSKS ?? 50);
 const DASHBOARDS = Number(process.env.LOAD_DASHBOARDS ?? 20);
 const PUSH_EVERY_MS = 2_000;
 const LOGBOOK_EVERY_MS = 10_000;
+const PULL_INTERVAL_MS = 30_000; // the sync worker's (workers/sync.worker.ts)
 const CLOCK_TICKS = 100; // USER_HZ on Linux
+/** LOAD_PORT: the first of the three ports the instances listen on (18301). */
+const PORT = Number(process.env.LOAD_PORT ?? 18_301);
 
 interface Instance {
   url: string;
@@ -41,7 +48,10 @@ const memory = (pid: number, key: 'VmRSS' | 'VmHWM'): number =>
 async function start(port: number, env: Record<string, string>): Promise<Instance> {
   // LOAD_SERVER_ARGS: extra node flags for the instances (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const extra = (process.env.LOAD_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  // LOAD_SERVER_DIR: run the instances from another checkout (e.g. a worktree of the previous
+  // commit), to compare server code under the same driver.
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], {
+    cwd: process.env.LOAD_SERVER_DIR || undefined,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: '', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -87,83 +97,62 @@ async function drive(instances: Instance[], countEvents: () => Promise<number>) 
   const area = seed.changes.find((c) => c.table === 'areas')!.id;
   const before = await countEvents();
 
-  const push: number[] = [];
-  const pull: number[] = [];
+  const meter: LoadMeter = { push: [], pull: [], errors: 0, applied: 0, rejected: 0, measuring: false };
   const logbook: number[] = [];
-  let errors = 0;
-  let applied = 0;
-  let rejected = 0;
   const deadline = Date.now() + SECONDS * 1000;
   const sockets: Socket[] = [];
 
-  const kiosk = async (k: number) => {
-    const url = instances[k % instances.length]!.url;
-    const deviceId = uuidv7();
-    let seq = 0;
-    let cursor: string | undefined;
-    let pulling = false;
-    const pullNow = async () => {
-      if (pulling) return;
-      pulling = true;
-      try {
-        for (let more = true; more;) {
-          const qs = new URLSearchParams({ deviceId, limit: '500', ...(cursor ? { cursor } : {}) });
-          const t = performance.now();
-          const res = await fetch(`${url}/api/sync/pull?${qs}`, { headers: auth });
-          if (!res.ok) {
-            errors++;
-            if (process.env.LOAD_DEBUG) console.error('pull', res.status, await res.text());
-            break;
-          }
-          const body = (await res.json()) as PullResponse;
-          pull.push(performance.now() - t);
-          cursor = body.cursor;
-          more = body.hasMore;
-        }
-      } catch {
-        errors++;
-      } finally {
-        pulling = false;
-      }
-    };
-    await pullNow(); // caught up before the measured period, as a kiosk in service is
+  // Each kiosk is the real SyncEngine, as the sync worker runs it (workers/sync.worker.ts): a tap
+  // queues mutations and starts a run (push, then pull); a poke starts a run; a run asked for
+  // while one is in flight makes one more run after it, never one per poke.
+  const devices = await Promise.all(
+    Array.from({ length: KIOSKS }, async (_, k) => {
+      const url = instances[k % instances.length]!.url;
+      const device = new LoadDevice(uuidv7(), 'load');
+      const transport = timedTransport(transportFor(url, token), meter, Boolean(process.env.LOAD_DEBUG));
+      const engine = new SyncEngine({
+        store: device,
+        transport,
+        scheduler: realScheduler,
+        pullLimit: 500,
+        pullIntervalMs: PULL_INTERVAL_MS,
+      });
+      await syncOnce(engine); // caught up before the measured period, as a kiosk in service is
+      return { url, device, engine };
+    }),
+  );
+  meter.measuring = true;
+
+  const kiosk = async ({ url, device, engine }: (typeof devices)[number]) => {
     const socket = connect(url, { transports: ['websocket'], reconnection: true });
     sockets.push(socket);
-    socket.on('poke', () => void pullNow());
+    socket.on('poke', () => void engine.sync());
     socket.emit('join', { token });
     await new Promise((r) => setTimeout(r, Math.random() * PUSH_EVERY_MS));
     while (Date.now() < deadline) {
-      const batch = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => {
-        const at = Date.now();
-        const personId = people[Math.floor(Math.random() * people.length)]!;
-        return {
-          seq: ++seq,
-          mutationId: uuidv7(),
-          name: Math.random() < 0.5 ? 'visit.signIn' : 'visit.signOut',
-          clientTime: at,
-          clockOffsetMs: 0,
-          args: { eventId: uuidv7(), personId, areaId: area, at },
-        };
-      });
-      const t = performance.now();
-      try {
-        const res = await fetch(`${url}/api/sync/push`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ deviceId, mutations: batch }),
-        });
-        if (!res.ok) errors++;
-        else {
-          push.push(performance.now() - t);
-          for (const r of ((await res.json()) as PushResponse).results)
-            if (r.status === 'applied') applied++;
-            else if (r.status === 'rejected') rejected++;
-        }
-      } catch {
-        errors++;
-      }
+      device.record(
+        Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => {
+          const at = Date.now();
+          const personId = people[Math.floor(Math.random() * people.length)]!;
+          return {
+            mutationId: uuidv7(),
+            name: Math.random() < 0.5 ? 'visit.signIn' : 'visit.signOut',
+            clientTime: at,
+            clockOffsetMs: 0,
+            args: { eventId: uuidv7(), personId, areaId: area, at },
+          };
+        }),
+      );
+      void engine.sync();
       await new Promise((r) => setTimeout(r, PUSH_EVERY_MS * (0.5 + Math.random())));
     }
+    // What is still queued goes before the totals are counted.
+    socket.off('poke');
+    for (let tries = 0; device.outbox.length && tries < 10; tries++) {
+      await engine.sync();
+      if (device.outbox.length) await new Promise((r) => setTimeout(r, 1_000));
+    }
+    engine.stop();
   };
 
   const dashboard = async (d: number) => {
@@ -172,7 +161,7 @@ async function drive(instances: Instance[], countEvents: () => Promise<number>) 
     while (Date.now() < deadline) {
       const t = performance.now();
       const res = await fetch(`${url}/api/dashboard/logbook?limit=10`, { headers: auth }).catch(() => null);
-      if (!res?.ok) errors++;
+      if (!res?.ok) meter.errors++;
       else {
         await res.arrayBuffer();
         logbook.push(performance.now() - t);
@@ -181,12 +170,10 @@ async function drive(instances: Instance[], countEvents: () => Promise<number>) 
     }
   };
 
-  await Promise.all([
-    ...Array.from({ length: KIOSKS }, (_, k) => kiosk(k)),
-    ...Array.from({ length: DASHBOARDS }, (_, d) => dashboard(d)),
-  ]);
+  await Promise.all([...devices.map((d) => kiosk(d)), ...Array.from({ length: DASHBOARDS }, (_, d) => dashboard(d))]);
   for (const s of sockets) s.close();
   const added = (await countEvents()) - before;
+  const { push, pull, errors, applied, rejected } = meter;
   return { push, pull, logbook, errors, applied, rejected, added };
 }
 
@@ -196,7 +183,11 @@ function report(label: string, instances: Instance[], r: Awaited<ReturnType<type
     { label: 'push p99', value: ms(percentile(r.push, 99)), target: '≤ 500 ms', met: percentile(r.push, 99) <= 500 },
     { label: '    push p50 / count', value: `${ms(percentile(r.push, 50))} / ${count(r.push.length)}` },
     { label: 'pull p99', value: ms(percentile(r.pull, 99)), target: '≤ 300 ms', met: percentile(r.pull, 99) <= 300 },
-    { label: '    pull p50 / count', value: `${ms(percentile(r.pull, 50))} / ${count(r.pull.length)}` },
+    {
+      label: '    pull p50 / count',
+      value: `${ms(percentile(r.pull, 50))} / ${count(r.pull.length)}`,
+      note: `${(r.pull.length / SECONDS).toFixed(0)} pulls/s`,
+    },
     {
       label: 'logbook p99 (dashboards)',
       value: ms(percentile(r.logbook, 99)),
@@ -223,7 +214,8 @@ function report(label: string, instances: Instance[], r: Awaited<ReturnType<type
     title: `load: ${KIOSKS} kiosks + ${DASHBOARDS} dashboards for ${SECONDS} s — ${label}`,
     figures,
     notes: [
-      'Kiosks push 1–3 sign-ins/outs every 1–3 s and pull on each poke; dashboards read the logbook every 10 s.',
+      'Each kiosk is the real SyncEngine: it queues 1–3 sign-ins/outs every 1–3 s and syncs (push, then pull); a poke',
+      'starts a sync, one asked for during a sync makes one more after it. Dashboards read the logbook every 10 s.',
       'The driver runs on the same 2-core machine as the instances and the database.',
     ],
   };
@@ -239,8 +231,8 @@ async function onPostgres(serverUrl: string): Promise<SectionResult> {
   const instances: Instance[] = [];
   const db = new pg.Client({ connectionString: url.toString() });
   try {
-    instances.push(await start(18_301, { DATABASE_URL: url.toString() })); // migrates and seeds
-    instances.push(await start(18_302, { DATABASE_URL: url.toString() }));
+    instances.push(await start(PORT, { DATABASE_URL: url.toString() })); // migrates and seeds
+    instances.push(await start(PORT + 1, { DATABASE_URL: url.toString() }));
     await db.connect();
     const result = await drive(instances, async () =>
       Number((await db.query('select count(*)::int as n from visit_events')).rows[0].n),
@@ -256,7 +248,7 @@ async function onPostgres(serverUrl: string): Promise<SectionResult> {
 
 async function onPglite(): Promise<SectionResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-load-'));
-  const instance = await start(18_303, { DATA_DIR: dataDir, DATABASE_URL: '' });
+  const instance = await start(PORT + 2, { DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
     // The folder belongs to the running server; totals are read through the server's own pull.
     let cursor: string | undefined;

@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress-json';
 import { registerStatic } from './http/static';
 import { createRealtimeHub, type Realtime, type RealtimeHub } from './realtime';
+import { pokeThrottle } from './sync/poke-throttle';
 import { rolesRoutes } from './roles/roles.routes';
 import { buildServices, type Services } from './services';
 import { usersRoutes } from './users/users.routes';
@@ -119,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   const hub = createRealtimeHub();
+  // A company's devices are poked at most once per POKE_EVERY_MS, the last change always (server/sync/poke-throttle.ts).
+  const pokes = pokeThrottle((entityId) => hub.emitToEntity(entityId, 'poke', { entity_id: entityId }));
   const services = buildServices(
     deps.database.db,
     deps.now,
@@ -127,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       windowMs: deps.loginLimits?.perAccount?.windowMs ?? 15 * 60 * 1000,
       refusedPasswords: deps.production ? [DEMO_PASSWORD] : [],
     },
-    (entityId) => hub.emitToEntity(entityId, 'poke', { entity_id: entityId }),
+    pokes.changed,
     hub,
     deps.mail,
   );
@@ -135,7 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', hub as Realtime);
   app.decorate('realtimeHub', hub);
   // Sockets go first, or closing the HTTP server would wait on them.
-  app.addHook('preClose', async () => hub.disconnectAll());
+  app.addHook('preClose', async () => {
+    pokes.close();
+    hub.disconnectAll();
+  });
   app.addHook('onClose', async () => hub.close());
   app.decorateRequest('ctx', null);
   const routeTable: RouteEntry[] = [];

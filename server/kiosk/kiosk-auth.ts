@@ -1,11 +1,11 @@
 // Kiosk device tokens: a kiosk runs under its own token, scoped to its entity (and, through
 // the kiosk row, its area), never under the admin who registered it. Resolving one also marks
 // the kiosk as seen, which is what the dashboard's online/offline state reads.
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { KIOSK_DEVICE_PERMISSION, PERMISSION_KEYS, type PermissionMap } from '../../domain/permissions';
 import { KIOSK_ROLE_NAME } from '../../domain/kiosk';
 import type { Db } from '../db/database';
-import { kiosks, kioskTokens } from '../db/schema/kiosk';
+import { executePrepared } from '../db/prepared';
 import type { RequestContext } from '../http/context';
 
 /** Every dashboard screen denied: a device token carries device permissions only, so no admin route accepts it. */
@@ -17,28 +17,24 @@ export const KIOSK_PERMISSIONS: PermissionMap = Object.fromEntries([
 const SEEN_EVERY_MS = 15_000;
 
 export async function kioskContext(db: Db, tokenHash: string, now: number): Promise<RequestContext | null> {
-  const [row] = await db
-    .select({ kiosk: kiosks })
-    .from(kioskTokens)
-    .innerJoin(kiosks, and(eq(kiosks.entityId, kioskTokens.entityId), eq(kiosks.id, kioskTokens.kioskId)))
-    .where(and(eq(kioskTokens.tokenHash, tokenHash), isNull(kiosks.deregisteredAt)))
-    .limit(1);
+  // Both statements run on every kiosk request: planned once on PGlite (server/db/prepared.ts, issue 22).
+  const [row] = await executePrepared<{ entityId: string; id: string }>(
+    db,
+    sql`select k.entity_id as "entityId", k.id from kiosk_tokens t
+      join kiosks k on k.entity_id = t.entity_id and k.id = t.kiosk_id
+      where t.token_hash = ${tokenHash} and k.deregistered_at is null limit 1`,
+  );
   if (!row) return null;
-  const seen = new Date(now);
   // Throttled so a busy kiosk does not write on every request.
-  await db
-    .update(kiosks)
-    .set({ lastSeenAt: seen })
-    .where(
-      and(
-        eq(kiosks.entityId, row.kiosk.entityId),
-        eq(kiosks.id, row.kiosk.id),
-        or(isNull(kiosks.lastSeenAt), lt(kiosks.lastSeenAt, new Date(now - SEEN_EVERY_MS))),
-      ),
-    );
+  await executePrepared(
+    db,
+    sql`update kiosks set last_seen_at = ${new Date(now).toISOString()}::timestamptz
+      where entity_id = ${row.entityId} and id = ${row.id}
+        and (last_seen_at is null or last_seen_at < ${new Date(now - SEEN_EVERY_MS).toISOString()}::timestamptz)`,
+  );
   return {
-    entityId: row.kiosk.entityId,
-    userId: row.kiosk.id,
+    entityId: row.entityId,
+    userId: row.id,
     roleName: KIOSK_ROLE_NAME,
     permissions: KIOSK_PERMISSIONS,
     lang: 'en',

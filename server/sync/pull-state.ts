@@ -10,6 +10,7 @@ import { deviceKindOf } from '../../domain/sync-scope';
 import type { PermissionMap } from '../../domain/permissions';
 import { decodeCursor } from '../../sync/protocol';
 import type { Executor } from './changes';
+import { executePrepared } from '../db/prepared';
 import type { ServerScopes } from './scope';
 import type { ScopeInputs } from './scope-change';
 
@@ -67,7 +68,17 @@ export async function readPullState(
           'version', c.version, 'data', c.data) order by c.seq), '[]'::json)
         from (select * from sync_changes where entity_id = ${entityId} and seq > ${after}
           order by seq limit ${q.limit + 1}) c)`;
-  const result = (await db.execute(sql`select
+  // Planned once on PGlite (server/db/prepared.ts): planning this statement cost more than running it.
+  const [found] = await executePrepared<{
+    last: unknown;
+    zones: unknown;
+    place: unknown;
+    device: unknown;
+    rejected: unknown;
+    page: unknown;
+  }>(
+    db,
+    sql`select
       (select last from sync_counters where entity_id = ${entityId}) as last,
       ${zones} as zones,
       ${place} as place,
@@ -78,10 +89,9 @@ export async function readPullState(
         from (select seq, mutation_id, name, args, code from mutation_log where entity_id = ${entityId}
           and device_id = ${q.deviceId} and user_id = ${userId} and status = 'rejected'
           order by seq desc limit ${rejectionsKept}) r) as rejected,
-      ${page} as page`)) as unknown as {
-    rows: Array<{ last: unknown; zones: unknown; place: unknown; device: unknown; rejected: unknown; page: unknown }>;
-  };
-  const row = result.rows[0]!;
+      ${page} as page`,
+  );
+  const row = found!;
   const device = row.device === null ? null : json<{ lastSeq: number; lastSeenAt: number }>(row.device);
   return {
     last: Number(row.last ?? 0),
