@@ -1,10 +1,10 @@
 // The whole time report for print: the total and the per-user-type rows of the range, then
 // every person of the filters (up to the print cap), most time first as on screen.
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../domain/date-format';
 import { hoursIn, type TimesheetParams } from '../hooks/timesheet-params';
 import { useFilterNames } from '../hooks/use-filter-names';
-import { filterWords, PrintView } from './print-view';
+import { PrintView } from './print-view';
+import { timesheetFilterWords } from './timesheet-print';
 
 export interface TimeAnswer {
   data: Array<{
@@ -37,7 +37,6 @@ export function TimePrint({ report, params }: { report: TimePrintData; params: T
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const names = useFilterNames(params);
-  const f = (k: string) => t(`reports.filters.${k}`);
   const n = (x: number) => x.toLocaleString(lang);
   const head = (keys: readonly string[]) => (
     <thead>
@@ -51,12 +50,7 @@ export function TimePrint({ report, params }: { report: TimePrintData; params: T
   return (
     <PrintView
       title={t('timeReport.title')}
-      filters={filterWords([
-        [f('dates'), t('reportPrint.range', { from: formatDate(report.from, lang), to: formatDate(report.to, lang) })],
-        [f('site'), names.site],
-        [f('userType'), names.userType],
-        [f('person'), names.person],
-      ])}
+      filters={timesheetFilterWords(t, lang, report, names)}
       count={report.count}
       cap={report.cap}
       countText={`${t('reportPrint.people', { count: report.count })} · ${t('timeReport.totalHours')}: ${hoursIn(report.totalMinutes, lang)}`}

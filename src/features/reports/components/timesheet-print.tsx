@@ -1,6 +1,7 @@
 // The whole filtered timesheet for print: every person of the filters (up to the print cap),
 // each card kept on one page where it fits, its day table's header repeated on each page.
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatDate } from '../../../../domain/date-format';
 import type { TimesheetParams } from '../hooks/timesheet-params';
 import { useFilterNames } from '../hooks/use-filter-names';
@@ -15,20 +16,30 @@ export interface TimesheetPrintData {
   to: string;
 }
 
+/** The printed filters of the timesheet and the time report: the range, site, user type and person. */
+export function timesheetFilterWords(
+  t: TFunction,
+  lang: string,
+  range: { from: string; to: string },
+  names: ReturnType<typeof useFilterNames>,
+): string[] {
+  const f = (k: string) => t(`reports.filters.${k}`);
+  return filterWords([
+    [f('dates'), t('reportPrint.range', { from: formatDate(range.from, lang), to: formatDate(range.to, lang) })],
+    [f('site'), names.site],
+    [f('userType'), names.userType],
+    [f('person'), names.person],
+  ]);
+}
+
 export function TimesheetPrint({ report, params }: { report: TimesheetPrintData; params: TimesheetParams }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const names = useFilterNames(params);
-  const f = (k: string) => t(`reports.filters.${k}`);
   return (
     <PrintView
       title={t('timesheet.title')}
-      filters={filterWords([
-        [f('dates'), t('reportPrint.range', { from: formatDate(report.from, lang), to: formatDate(report.to, lang) })],
-        [f('site'), names.site],
-        [f('userType'), names.userType],
-        [f('person'), names.person],
-      ])}
+      filters={timesheetFilterWords(t, lang, report, names)}
       count={report.count}
       cap={report.cap}
       countText={t('reportPrint.people', { count: report.count })}
