@@ -38,7 +38,11 @@ const isRealDate = (s: string): boolean => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
 
-function parseChecked(value: string): string[] | null {
+/** A rating scale without labels: its steps, 1 to 5 (shown as stars or smileys). */
+export const DEFAULT_RATING_STEPS = ['1', '2', '3', '4', '5'] as const;
+
+/** A checkboxes value (JSON text of option values) as its list, or null when it is not one. */
+export function parseChecked(value: string): string[] | null {
   try {
     const list: unknown = JSON.parse(value);
     return Array.isArray(list) && list.every((x) => typeof x === 'string') ? (list as string[]) : null;
@@ -73,7 +77,9 @@ export function customFieldProblem(field: CustomFieldDef, value: string | number
       const s = String(value);
       if (field.options.length) return field.options.includes(s) ? null : 'customFields.invalid_option';
       // A rating scale without labels is 1 to 5 (stars or smileys).
-      return field.type === 'rating scale' && /^[1-5]$/.test(s) ? null : 'customFields.invalid_option';
+      return field.type === 'rating scale' && (DEFAULT_RATING_STEPS as readonly string[]).includes(s)
+        ? null
+        : 'customFields.invalid_option';
     }
     case 'checkboxes': {
       const list = text !== null ? parseChecked(text) : null;

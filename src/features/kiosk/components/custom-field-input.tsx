@@ -3,7 +3,7 @@
 // payload: checkboxes as JSON text of option values, toggles as 1 or 0, ratings as the step.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CUSTOM_FIELD_LIMITS } from '../../../../domain/custom-fields';
+import { CUSTOM_FIELD_LIMITS, DEFAULT_RATING_STEPS, parseChecked } from '../../../../domain/custom-fields';
 import { CONTENT_DEFAULT_LANGUAGE, numberInputText, optionValue } from '../../../../domain/custom-field-sections';
 import { contentDir, textIn, type LocalizedText } from '../../../../domain/localized-text';
 import type { KioskField, KioskSection } from '../hooks/use-kiosk-data';
@@ -14,16 +14,6 @@ import './custom-field-input.css';
 export type FieldValue = string | number;
 
 const SMILEYS = ['😞', '🙁', '😐', '🙂', '😄'];
-const DEFAULT_STEPS = ['1', '2', '3', '4', '5'];
-
-function parseChecked(text: string): string[] {
-  try {
-    const list: unknown = JSON.parse(text);
-    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 function Rating({
   field,
@@ -37,7 +27,7 @@ function Rating({
   onChange: (v: string) => void;
 }) {
   const { i18n } = useTranslation();
-  const steps: LocalizedText[] = field.options.length ? field.options : DEFAULT_STEPS;
+  const steps: LocalizedText[] = field.options.length ? field.options : [...DEFAULT_RATING_STEPS];
   const chosen = steps.findIndex((s) => optionValue(s) === value);
   return (
     <KChoiceGroup label={label} radio>
@@ -139,7 +129,7 @@ export function CustomFieldInput({
     case 'rating scale':
       return <Rating field={field} value={text} label={label} onChange={onChange} />;
     case 'checkboxes': {
-      const chosen = text ? parseChecked(text) : [];
+      const chosen = (text ? parseChecked(text) : null) ?? [];
       return (
         <KChoiceGroup label={label}>
           {field.options.map((o) => {

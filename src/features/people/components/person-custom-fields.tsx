@@ -5,7 +5,7 @@
 import { Button, Checkbox, Fieldset, Group, Radio, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { CUSTOM_FIELD_LIMITS } from '../../../../domain/custom-fields';
+import { CUSTOM_FIELD_LIMITS, DEFAULT_RATING_STEPS, parseChecked } from '../../../../domain/custom-fields';
 import {
   CONTENT_DEFAULT_LANGUAGE,
   customFieldsAllowed,
@@ -20,17 +20,6 @@ import { DateField } from '../../../ui/date-field';
 
 export type FieldValue = string | number;
 export type FormField = LocalRow<'customFields'>;
-
-const RATING_STEPS = ['1', '2', '3', '4', '5'];
-
-function parseChecked(text: string): string[] {
-  try {
-    const list: unknown = JSON.parse(text);
-    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The company's fields and sections in the order /custom-fields shows them, and whether the plan allows them. */
 export function useCompanyFields() {
@@ -108,7 +97,7 @@ function FieldInput({
       return (
         <Checkbox.Group
           {...common}
-          value={text ? parseChecked(text) : []}
+          value={(text ? parseChecked(text) : null) ?? []}
           onChange={(list) => onChange(JSON.stringify(list))}
         >
           <Group gap="md" mt={4}>
@@ -122,9 +111,9 @@ function FieldInput({
     case 'radio buttons': {
       const steps = field.type === 'rating scale' && field.options.length === 0;
       const list = steps
-        ? RATING_STEPS.map((s) => ({
+        ? DEFAULT_RATING_STEPS.map((s) => ({
             value: s,
-            label: t('personFields.ratingStep', { n: s, max: RATING_STEPS.length }),
+            label: t('personFields.ratingStep', { n: s, max: DEFAULT_RATING_STEPS.length }),
           }))
         : options(field.options);
       return (
