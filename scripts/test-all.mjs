@@ -12,6 +12,9 @@ if (chromium.status !== 0) process.exit(1);
 const out = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Each failed test's file, name and the first lines of its error, printed again at the very end:
+ * a CI log is often read from its tail, where the other lane's output would hide them. */
+const failures = [];
 
 const vitest = (project) => {
   const file = join(out, `${project}.json`);
@@ -39,12 +42,28 @@ function step([label, cmd, args, jsonFile]) {
         totals.passed += report.numPassedTests;
         totals.failed += report.numFailedTests;
         totals.skipped += report.numPendingTests + report.numTodoTests;
+        for (const file of report.testResults ?? []) {
+          const name = file.name.replace(process.cwd() + '/', '');
+          const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+          for (const t of failed) failures.push(`${name} > ${t.fullName}\n${firstLines(t.failureMessages?.[0])}`);
+          if (!failed.length && file.status === 'failed') failures.push(`${name}\n${firstLines(file.message)}`);
+        }
       }
       console.log(`── ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       if (code !== 0) failedSteps.push(label);
       resolve(code === 0);
     });
   });
+}
+
+function firstLines(text = '') {
+  // eslint-disable-next-line no-control-regex -- colour codes in the reporter's text
+  const plain = String(text).replace(/\x1b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .slice(0, 12)
+    .map((l) => `    ${l}`)
+    .join('\n');
 }
 
 async function lane(steps) {
@@ -72,6 +91,7 @@ await Promise.all([
 console.log(`\nall steps in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 console.log('');
+if (failures.length) console.log(`Failed tests:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}\n`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(
   `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
