@@ -8,6 +8,8 @@ import { initI18n, type LocalePart } from './i18n/init';
 import { directionOf } from '../domain/i18n';
 import { KIOSK_PATH } from '../domain/constants';
 import { lightPublicPath } from '../domain/public-paths';
+import { readStoredUser } from './api/session';
+import { spawnEarly } from './sync/early-worker';
 
 type Root = (dir: 'ltr' | 'rtl') => ReactNode;
 
@@ -19,6 +21,8 @@ function chooseRoot(pathname: string): [LocalePart, Promise<Root>] {
     void import('./app/public-pages').then((m) => m.LIGHT_PUBLIC_MODULES[light]());
     return ['public', import('./app/public-root').then((m) => (dir: 'ltr' | 'rtl') => <m.PublicRoot dir={dir} />)];
   }
+  // A signed-in admin's sync worker starts beside the app's code, not after its first render.
+  if (readStoredUser()) spawnEarly();
   return ['all', import('./app/app').then((m) => (dir: 'ltr' | 'rtl') => <m.App dir={dir} />)];
 }
 

@@ -4,7 +4,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { onSite, type PresenceEvent } from '../domain/presence';
 import { backoffDelay } from './backoff';
 import { mutate } from './client';
-import { DEFAULT_REQUEST_TIMEOUT_MS, SyncEngine, type Scheduler, type Transport, type TransportResult } from './engine';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  SyncEngine,
+  type Scheduler,
+  type SyncStatus,
+  type Transport,
+  type TransportResult,
+} from './engine';
 import { MemoryDevice } from './memory-store';
 import { ModelServer } from './testing/model-server';
 
@@ -113,6 +120,30 @@ describe('the engine', () => {
     expect(server.applied).toBe(2);
     expect(d!.rejected.map((r) => [r.seq, r.code])).toEqual([[2, 'validation_failed']]);
     expect(engine.getStatus()).toMatchObject({ pending: 0, rejected: 1 });
+  });
+
+  it('a restarted engine still says when the device last synced, while it syncs and when it fails', async () => {
+    const {
+      devices: [d],
+      clock,
+    } = setup();
+    const seen: SyncStatus[] = [];
+    const offline: Transport = {
+      push: () => Promise.resolve({ ok: false, kind: 'transient', message: 'offline' }),
+      pull: () => Promise.resolve({ ok: false, kind: 'transient', message: 'offline' }),
+    };
+    const engine = new SyncEngine({
+      store: d!,
+      transport: offline,
+      scheduler: scheduler(clock),
+      lastSyncAt: 1_600_000_000_000,
+      onStatus: (s) => seen.push({ ...s }),
+    });
+    await engine.sync();
+    expect(seen.some((s) => s.phase === 'syncing')).toBe(true);
+    expect(seen.map((s) => s.lastSyncAt)).toEqual(seen.map(() => 1_600_000_000_000));
+    const fresh = new SyncEngine({ store: d!, transport: offline, scheduler: scheduler(clock) });
+    expect(fresh.getStatus().lastSyncAt).toBeNull();
   });
 
   it('keeps the outbox on 401 and replays it after a new login', async () => {
@@ -313,6 +344,55 @@ describe('the engine', () => {
     expect(d!.outbox).toHaveLength(1);
     await new SyncEngine({ store: d!, transport: server.transport(), scheduler: scheduler(clock) }).sync();
     expect(server.applied).toBe(1);
+  });
+
+  it('asks for the next page while storing one, and a failed store starts again from the stored cursor', async () => {
+    const {
+      server,
+      devices: [writer, reader],
+      clock,
+    } = setup(2);
+    for (let i = 0; i < 5; i++)
+      await mutate(writer!.deps(), 'visit.signIn', { eventId: uuidv7(), personId: uuidv7(), areaId: AREA, at: i });
+    await new SyncEngine({ store: writer!, transport: server.transport(), scheduler: scheduler(clock) }).sync();
+    const real = server.transport();
+    const order: string[] = [];
+    let failOn = 2;
+    let stored = 0;
+    const store = Object.assign(Object.create(reader!), {
+      applyPull: async (page: Parameters<MemoryDevice['applyPull']>[0]) => {
+        order.push('store');
+        await flush();
+        if (++stored === failOn) throw new Error('QuotaExceededError');
+        return reader!.applyPull(page);
+      },
+    });
+    const transport: Transport = {
+      ...real,
+      pull: (query) => (order.push(`ask ${query.cursor ?? 'start'}`), real.pull(query)),
+    };
+    const engine = new SyncEngine({ store, transport, scheduler: scheduler(clock), pullLimit: 2 });
+    await engine.sync();
+    // Page 2 was asked for before page 1 was stored; storing page 2 failed, so nothing after it was kept.
+    expect(order.slice(0, 3)).toEqual(['ask start', expect.stringMatching(/^ask /), 'store']);
+    expect(engine.getStatus()).toMatchObject({ phase: 'waiting', lastError: 'QuotaExceededError' });
+    expect(eventsOf(reader!)).toHaveLength(2);
+    const kept = await reader!.cursor();
+    expect(kept).toBeDefined();
+    failOn = 0;
+    order.length = 0;
+    await engine.sync();
+    // The next run starts from page 1's cursor and ends with every event exactly once.
+    expect(order[0]).toBe(`ask ${kept}`);
+    expect(
+      eventsOf(reader!)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(
+      eventsOf(writer!)
+        .map((e) => e.id)
+        .sort(),
+    );
   });
 
   it('computes backoff with jitter between half and all of the ceiling', () => {

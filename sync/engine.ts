@@ -83,6 +83,9 @@ export interface EngineOptions {
   /** A request without an answer after this long is given up as a transient failure. */
   requestTimeoutMs?: number;
   onStatus?: (status: SyncStatus) => void;
+  /** When this device last synced in full, as an earlier run of the engine reported it: a
+   * restarted engine (a reload, a new worker) is not a device that never synced. */
+  lastSyncAt?: number | null;
 }
 
 /** Long enough for a 1,000-mutation batch on a slow server; a dead connection fails sooner by itself. */
@@ -109,7 +112,9 @@ export class SyncEngine {
   private abandon: ((failure: Failure) => void) | null = null;
   private restart = false;
 
-  constructor(private readonly o: EngineOptions) {}
+  constructor(private readonly o: EngineOptions) {
+    this.status.lastSyncAt = o.lastSyncAt ?? null;
+  }
 
   getStatus(): SyncStatus {
     return this.status;
@@ -243,14 +248,23 @@ export class SyncEngine {
 
   private async pullAll(): Promise<Failure | null> {
     const deviceId = await this.o.store.deviceId();
-    for (;;) {
-      const cursor = await this.o.store.cursor();
+    const limit = this.o.pullLimit ?? DEFAULT_PULL_LIMIT;
+    const ask = (cursor: string | undefined) => {
       const sentAt = this.o.scheduler.now();
-      const res = await this.request(() =>
-        this.o.transport.pull({ deviceId, cursor, limit: this.o.pullLimit ?? DEFAULT_PULL_LIMIT }),
-      );
+      return this.request(() => this.o.transport.pull({ deviceId, cursor, limit })).then((res) => ({
+        res,
+        offset: res.ok ? measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime) : 0,
+      }));
+    };
+    let next = ask(await this.o.store.cursor());
+    for (;;) {
+      const { res, offset } = await next;
       if (!res.ok) return res;
-      await this.o.store.setClockOffset(measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime));
+      // The next page is asked for while this one is stored, so the server's work and the
+      // device's overlap. Its cursor is the one this page stores; should storing fail, the
+      // answer is dropped and the next run asks again from the stored cursor.
+      if (res.body.hasMore) next = ask(res.body.cursor);
+      await this.o.store.setClockOffset(offset);
       await this.o.store.applyPull(res.body);
       if (!res.body.hasMore) return null;
     }

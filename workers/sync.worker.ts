@@ -22,7 +22,7 @@ keepOpen(db);
 const channel = new BroadcastChannel(LOCK);
 let engine: SyncEngine | null = null;
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
-let online = true;
+let online = navigator.onLine;
 
 const token = async () => ((await db.meta.get(ACCESS_TOKEN_KEY))?.value as string | undefined) ?? null;
 
@@ -72,7 +72,9 @@ async function onKioskCommand(cmd: KioskCommandEvent): Promise<void> {
 
 async function lead(baseUrl: string): Promise<void> {
   await navigator.locks.request(LOCK, async () => {
+    const stored = (await db.meta.get('syncStatus'))?.value as SyncStatus | undefined;
     engine = new SyncEngine({
+      lastSyncAt: stored?.lastSyncAt ?? null,
       store: new DexieOutbox(db),
       // The engine gives up on a silent request itself; the signal also closes its connection.
       transport: httpTransport({
@@ -115,9 +117,6 @@ function relay(type: 'trigger' | 'resume' | 'online' | 'offline'): void {
 }
 
 export const syncWorkerApi = {
-  start(baseUrl: string): void {
-    void lead(baseUrl);
-  },
   trigger: () => relay('trigger'),
   resume: () => relay('resume'),
   setOnline(value: boolean): void {
@@ -129,3 +128,6 @@ export const syncWorkerApi = {
 export type SyncWorkerApi = typeof syncWorkerApi;
 
 Comlink.expose(syncWorkerApi);
+// It leads (or waits for the lock) from the moment it runs: a page may spawn it before its own
+// code has loaded (src/sync/early-worker.ts). The API is this origin's.
+void lead(self.location.origin);

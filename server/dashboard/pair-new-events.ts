@@ -63,16 +63,23 @@ export function pairNewEventsSql(entityId: string, events: readonly NewEvent[]):
   );
   // The lateral subqueries keep every read an index probe of (entity_id, person_id, at) whatever
   // the planner's statistics say (`offset 0` stops the stretch from being flattened into a join).
+  // The neighbours are ordered by `at` alone (only their `at` is used): the index's own order, one
+  // entry read, where (at, id) made PostgreSQL sort each person's whole history. The stretch's end
+  // is a filter (`+ 0`), not an index bound: with both bounds PostgreSQL estimated the range on
+  // visit_events_entity_at_idx as cheap and scanned every person's events in it (issue 21).
   // Within a stretch each event's next one is `lead()`; what is paired is decided here, in the
   // database, so nothing comes back to be parsed (on PGlite that cost more than the reads).
   return sql`
     insert into visits (entity_id, id, person_id, time_in, area_id, user_type_id, out_event_id, time_out, status)
-    select ${entityId}, c.id, c.person_id, c.at, c.area_id, c.user_type_id,
-           case when c.next_kind = 'out' then c.next_id end, case when c.next_kind = 'out' then c.next_at end,
+    select ${entityId}, d.id, d.person_id, d.at, d.area_id, d.user_type_id, d.out_event_id, d.time_out, d.status
+    from (
+    select c.id, c.person_id, c.at, c.area_id, c.user_type_id,
+           case when c.next_kind = 'out' then c.next_id end as out_event_id,
+           case when c.next_kind = 'out' then c.next_at end as time_out,
            case when c.next_kind = 'out'
              then case when c.next_auto then 'auto_signed_out' else 'signed_out' end
              else case when c.auto then 'auto_signed_in' else 'signed_in' end
-           end
+           end as status
     from (
       select e.*, lead(e.id) over w as next_id, lead(e.kind) over w as next_kind, lead(e.at) over w as next_at,
              lead(e.auto) over w as next_auto
@@ -80,25 +87,30 @@ export function pairNewEventsSql(entityId: string, events: readonly NewEvent[]):
       cross join lateral (
         select coalesce((select p.at from visit_events p
             where p.entity_id = ${entityId} and p.person_id = x.person_id and p.at <= x.lo_at and (p.at < x.lo_at or p.id < x.lo_id)
-            order by p.at desc, p.id desc limit 1), x.lo_at) as from_at,
+            order by p.at desc limit 1), x.lo_at) as from_at,
           coalesce((select n.at from visit_events n
             where n.entity_id = ${entityId} and n.person_id = x.person_id and n.at >= x.hi_at and (n.at > x.hi_at or n.id > x.hi_id)
-            order by n.at, n.id limit 1), x.hi_at) as to_at
+            order by n.at limit 1), x.hi_at) as to_at
       ) b
       cross join lateral (
         select s.id, s.person_id, s.kind, s.at, s.area_id, s.user_type_id,
                coalesce(s.details->'auto' = 'true'::jsonb, false) as auto
         from visit_events s
-        where s.entity_id = ${entityId} and s.person_id = x.person_id and s.at between b.from_at and b.to_at
+        where s.entity_id = ${entityId} and s.person_id = x.person_id and s.at >= b.from_at and s.at + 0 <= b.to_at
         offset 0
       ) e
       window w as (partition by e.person_id order by e.at, e.id)
     ) c
     -- A sign-in that is new, or just before a new event: its pairing may have changed.
     where c.kind = 'in' and (c.id = any(${fresh}) or c.next_id = any(${fresh}))
+    ) d
+    -- Most previous sign-ins did not change: they are left out here, by a primary-key probe each
+    -- (through the conflict clause alone each was locked, a WAL record per row, to update nothing).
+    where (select (v.out_event_id, v.time_out, v.status) is not distinct from (d.out_event_id, d.time_out, d.status)
+      from visits v where v.entity_id = ${entityId} and v.id = d.id) is not true
     on conflict (entity_id, id) do update
       set out_event_id = excluded.out_event_id, time_out = excluded.time_out, status = excluded.status
-      -- Most previous sign-ins did not change: they are not rewritten.
+      -- (What the probe above saw unchanged is not rewritten either way.)
       where (visits.out_event_id, visits.time_out, visits.status)
         is distinct from (excluded.out_event_id, excluded.time_out, excluded.status)`;
 }

@@ -209,8 +209,10 @@ eachDatabase((get) => {
     // Two runs at once (two instances): the new mark is written once.
     await mark(person['sam.staff@acme.test']!, 'in', '2026-11-25T08:55:00Z');
     const jobs = app.services.writeBackJobs;
+    // One of them writes the mark; the other is turned away by the first's lock (null) or, when
+    // the first has already finished on a loaded machine, finds nothing left to send.
     const raced = await Promise.all([jobs.run(acme, integId), jobs.run(acme, integId)]);
-    expect(raced.filter((r) => r !== null)).toEqual([{ sent: 1 }]);
+    expect(raced.reduce((n, r) => n + (r?.sent ?? 0), 0)).toBe(1);
     expect(wonde.writeBacks).toHaveLength(2);
     expect(wonde.writeBacks[1]).toEqual({
       attendance: [{ date: '2026-11-25', session: 'AM', student_id: 'S1000001', attendance_code_id: 'ATT-PRESENT' }],

@@ -115,6 +115,7 @@ eachDatabase((get) => {
     expect(new Set(files.map((f) => f.id)).size).toBe(files.length);
   });
 
+  // A wait, not a speed assertion: the server stops, starts and seeds again.
   it('runs a job left running by a stopped server again on the next start, into one file', async () => {
     const db = get().database.db;
     const id = uuidv7();
@@ -146,7 +147,7 @@ eachDatabase((get) => {
       .where(and(eq(reportExportFiles.entityId, acme), eq(reportExportFiles.exportId, id)));
     expect(files).toHaveLength(1);
     expect(Buffer.from(files[0]!.bytes).toString('utf8').trimEnd().split('\r\n')).toHaveLength(4);
-  });
+  }, 180_000); // a restart and a re-seed: over 60 s once with both CI lanes on a loaded machine
 
   it("answers another company's export with 404 and a bad request with 400", async () => {
     expect((await file(uuidv7())).statusCode).toBe(404);

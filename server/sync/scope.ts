@@ -37,9 +37,10 @@ export interface ServerScopes {
   }>;
   /** The time zones of the entity's sites: its day starts at the earliest of their midnights. */
   timeZones(db: Executor, entityId: string): Promise<string[]>;
-  /** SQL true when a later row of the same person supersedes the presence feed row
-   * `sync_changes` (strictly later in time: ties are left to `superseded`). */
-  laterEvent?(entityId: string, table: TableName): SQL | null;
+  /** SQL, the ids of a presence table's rows a first sync may keep: those from `historyFrom` on,
+   * and sign-ins that no strictly later row of the same person follows (ties are left to
+   * `superseded`). Judged by the table's own rows, which the feed's copies mirror. */
+  keptIds?(entityId: string, table: TableName, historyFrom: number): SQL | null;
   /** timeZones and devicePlace as SQL values (json), read by a pull in one statement with its
    * other state (server/sync/pull-state.ts); devicePlaceFrom reads the value back. */
   timeZonesSql?(entityId: string): SQL;
@@ -133,8 +134,9 @@ export async function scopePage(
  * The feed rows of a first sync that scopePage would certainly leave out, as a condition on
  * `sync_changes`, so the pull does not read them at all (most of a company's history): rows of
  * history tables older than the window, and presence rows older than it that are sign-outs or
- * that a later event of the same person supersedes. Rows after the snapshot are never skipped,
- * and what is read still goes through scopePage, so the rows sent are the same.
+ * that a later event of the same person supersedes (ServerScopes.keptIds). Rows after the
+ * snapshot are never skipped, and what is read still goes through scopePage, so the rows sent are
+ * the same.
  */
 export async function firstSyncSkip(
   db: Executor,
@@ -154,11 +156,12 @@ export async function firstSyncSkip(
     const scope = scopeOf(table);
     if (scope?.kind === 'history') return [sql`(sync_changes.tbl = ${table} and ${older(scope.time)})`];
     if (scope?.kind !== 'presence') return [];
-    const later = scopes.laterEvent?.(entityId, table);
-    const outOrLater = later
-      ? sql`((sync_changes.data ->> 'kind') is distinct from 'in' or ${later})`
-      : sql`(sync_changes.data ->> 'kind') is distinct from 'in'`;
-    return [sql`(sync_changes.tbl = ${table} and ${older('at')} and ${outOrLater})`];
+    const kept = scopes.keptIds?.(entityId, table, w.historyFrom);
+    // A put whose row is not kept (a hashed set: ids are never null); deletes are always read.
+    if (kept)
+      return [sql`(sync_changes.tbl = ${table} and sync_changes.op = 'put' and sync_changes.row_id not in (${kept}))`];
+    const out = sql`(sync_changes.data ->> 'kind') is distinct from 'in'`;
+    return [sql`(sync_changes.tbl = ${table} and ${older('at')} and ${out})`];
   });
   if (parts.length === 0) return undefined;
   return sql`not (sync_changes.seq <= ${snapshot.end} and (${sql.join(parts, sql` or `)}))`;

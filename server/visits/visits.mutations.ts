@@ -1,9 +1,8 @@
 // Server applies of sign-ins and sign-outs recorded at the dashboard (quick and mass actions).
 // A run of them is applied in bulk: two lookups and one insert instead of a round trip each.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ArgsOf } from '../../sync/catalogue';
 import { users } from '../db/schema/people';
-import { areas } from '../db/schema/places';
 import { visitEvents } from '../db/schema/sync';
 import { arrayParam } from '../db/array-param';
 import { forbidden } from '../http/api-error';
@@ -70,25 +69,20 @@ async function recordEvents(
   const entityId = a.ctx.entityId;
   const personIds = [...new Set(items.map((i) => i.args.personId))];
   const areaIds = [...new Set(items.flatMap((i) => (i.args.areaId ? [i.args.areaId] : [])))];
-  const typeOf = new Map(
-    (
-      await a.tx
-        .select({ id: users.id, userTypeId: users.userTypeId })
-        .from(users)
-        .where(and(eq(users.entityId, entityId), sql`${users.id} = any(${arrayParam(personIds)}::uuid[])`))
-    ).map((r) => [r.id, r.userTypeId]),
-  );
+  // The people and the areas in one round trip (issue 21): two lookups by primary key.
+  const found = (
+    (await a.tx.execute(sql`
+      select u.id, u.user_type_id as "userTypeId", false as "isArea" from users u
+        where u.entity_id = ${entityId} and u.id = any(${arrayParam(personIds)}::uuid[])
+      union all
+      select r.id, null, true from areas r
+        where r.entity_id = ${entityId} and r.id = any(${arrayParam(areaIds)}::uuid[])`)) as unknown as {
+      rows: Array<{ id: string; userTypeId: string | null; isArea: boolean }>;
+    }
+  ).rows;
+  const typeOf = new Map(found.filter((r) => !r.isArea).map((r) => [r.id, r.userTypeId]));
   const people = new Set(typeOf.keys());
-  const places = new Set(
-    areaIds.length
-      ? (
-          await a.tx
-            .select({ id: areas.id })
-            .from(areas)
-            .where(and(eq(areas.entityId, entityId), inArray(areas.id, areaIds)))
-        ).map((r) => r.id)
-      : [],
-  );
+  const places = new Set(found.filter((r) => r.isArea).map((r) => r.id));
   const scoped = await massScopeCodes(
     a.tx,
     entityId,

@@ -3,9 +3,13 @@
 // not wait for the root to load first.
 import type { RouteModule } from './route-modules';
 import type { LightPath } from '../../domain/public-paths';
+import { installEarly } from '../pwa/install-early';
 
 export const LIGHT_PUBLIC_MODULES = {
-  '/login': () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
+  '/login': () => {
+    installEarly();
+    return import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage }));
+  },
   '/forgot-password': () =>
     import('../features/auth/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
   '/reset-password/:token': () =>

@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { EntitySummary, UserDetails } from '../../domain/session';
 import type { PermissionMap } from '../../domain/permissions';
+import { chunkedTables, chunkLeftovers, chunkStoreInPlace } from './chunked-tables';
 import { dexieStores, TABLE_NAMES, type LocalRow, type LocalRows, type TableName } from '../../sync/catalogue';
 
 export const DB_NAME = 'gatehouse';
@@ -110,11 +111,25 @@ export const SCHEMA_V3: Record<string, string> = {
   personDocuments: '&id, personId',
 };
 
-/** Version 4 onwards: every synced table's store is generated from the sync catalogue. A change
+/** Version 4 as it shipped (frozen: devices upgrade from it), the first generated from the catalogue. */
+export const SCHEMA_V4: Record<string, string> = {
+  ...SCHEMA_V2,
+  ...SCHEMA_V3,
+  people: '&id, entityId, [entityId+email], [entityId+userTypeId], [entityId+updatedAt]',
+  sections: '&id',
+  companies: '&id',
+};
+
+/** Version 5 onwards: every synced table's store is generated from the sync catalogue. A change
  * to a table's indexes needs a new version number here (schema.test.ts compares the generated
- * stores with the frozen copy of the latest version and says so). */
-export const CATALOGUE_VERSION = 4;
+ * stores with the frozen copy of the latest version and says so). Version 5 dropped the indexes
+ * no screen queried (people's four, visit events' [personId+at]): each cost every put. */
+export const CATALOGUE_VERSION = 5;
 export const catalogueStores = (): Record<string, string> => ({ ...SCHEMA_V2, ...dexieStores() });
+
+/** Synced tables kept in chunks (chunked-tables.ts): the ones with thousands of rows a new
+ * device receives at once, and no index a screen queries. */
+export const CHUNKED_TABLES = ['people'] as const;
 
 /** Tables whose rows come from the server's change feed (pull). */
 export const SYNCED_TABLES = TABLE_NAMES;
@@ -125,7 +140,15 @@ export function createDb(name: string = DB_NAME): GatehouseDb {
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
   db.version(3).stores(SCHEMA_V3);
-  db.version(CATALOGUE_VERSION).stores(catalogueStores());
+  db.version(4).stores(SCHEMA_V4);
+  // Version 5 keeps people in chunks (chunked-tables.ts): a device that held them row by row has
+  // them rewritten in place, so it keeps them offline.
+  db.version(CATALOGUE_VERSION)
+    .stores(catalogueStores())
+    .upgrade((tx) => Promise.all(CHUNKED_TABLES.map((t) => chunkStoreInPlace(tx.idbtrans.objectStore(t)))));
+  db.use(chunkedTables(CHUNKED_TABLES));
+  // A version-5 database of a build before the chunks (never released) holds people as records.
+  db.on('ready', () => chunkLeftovers(db.backendDB(), CHUNKED_TABLES));
   return db;
 }
 

@@ -6,6 +6,7 @@ import type { ArgsOf, MutationName } from '../../sync/catalogue';
 import type { SyncWorkerApi } from '../../workers/sync.worker';
 import type { GatehouseDb } from '../db/schema';
 import { dexieMutateDeps } from './dexie-store';
+import { spawnSyncWorker, takeEarly } from './early-worker';
 
 export interface SyncClient {
   record<N extends MutationName>(name: N, args: ArgsOf<N>): Promise<MutateResult>;
@@ -16,12 +17,9 @@ export interface SyncClient {
 }
 
 export function startSync(db: GatehouseDb): SyncClient {
-  const worker = new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'gatehouse-sync',
-  });
+  // The worker syncs from the moment it runs; one spawned before the app loaded is adopted.
+  const worker = takeEarly() ?? spawnSyncWorker();
   const api = Comlink.wrap<SyncWorkerApi>(worker);
-  void api.start(location.origin);
   const onOnline = () => void api.setOnline(true);
   const onOffline = () => void api.setOnline(false);
   window.addEventListener('online', onOnline);

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncStatus } from '../../sync/engine';
 import { useStoredUser } from '../api/session';
 import { useDb } from '../db/db-context';
+import { takeEarly } from './early-worker';
 import { startSync, storageState, type SyncClient } from './sync-client';
 
 const SyncContext = createContext<SyncClient | null>(null);
@@ -15,7 +16,8 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   const [client, setClient] = useState<SyncClient | null>(null);
 
   useEffect(() => {
-    if (!token) return;
+    // No session after all (it was cleared): a worker spawned early for it stops.
+    if (!token) return void takeEarly()?.terminate();
     const started = startSync(db);
     setClient(started);
     void storageState(true);

@@ -98,7 +98,7 @@ let sessionPath = '';
 
 describe('accessibility (axe-core: no critical or serious violations)', () => {
   for (const lang of ['en', 'ar'] as const) {
-    it(`admin pages, emergency and pre-registration (${lang})`, async () => {
+    it(`admin pages and emergency on a desktop (${lang})`, async () => {
       const c = await context('desktop', lang);
       const page = await c.newPage();
       await page.goto('/login');
@@ -126,7 +126,10 @@ describe('accessibility (axe-core: no critical or serious violations)', () => {
       await page.getByTestId('count-total').waitFor({ timeout: 20_000 });
       await audit(page, `emergency session ${lang}`);
       await c.close();
+    });
 
+    it(`phone dashboard, emergency session and pre-registration (${lang})`, async () => {
+      expect(sessionPath).not.toBe('');
       const phone = await context('phone', lang);
       const small = await phone.newPage();
       await login(small, 'admin@acme.test');

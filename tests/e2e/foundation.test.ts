@@ -88,6 +88,28 @@ describe('foundation in Chromium', () => {
     await context.close();
   });
 
+  it('installs the service worker on the login page before sign-in, and not on a visitor page', async () => {
+    const context = await newContext(browser, server.url, 'phone');
+    const page = await context.newPage();
+    await page.goto('/login');
+    // Staff type their details meanwhile; the admin app is cached before their first sync.
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+    await expect(page.evaluate(() => caches.keys().then((k) => k.length))).resolves.toBeGreaterThan(0);
+    await context.close();
+
+    const visitor = await newContext(browser, server.url, 'phone');
+    const link = await visitor.newPage();
+    await link.goto('/pre-registration');
+    await link.waitForLoadState('networkidle');
+    // Past the moment the login page would have registered it (idle, or 2 s at the latest).
+    await link.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 2_500))));
+    await expect(link.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).resolves.toBe(
+      0,
+    );
+    await visitor.close();
+  });
+
   it('renders the app shell offline after a reload, from the service worker', async () => {
     const context = await newContext(browser, server.url, 'phone');
     const page = await context.newPage();

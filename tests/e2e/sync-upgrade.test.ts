@@ -56,6 +56,7 @@ interface OldDevice {
   meta: Array<{ key: string; value: unknown }>;
   outbox: OutboxRow[];
   events: VisitEventRow[];
+  people: Array<Record<string, unknown>>;
 }
 
 describe('upgrading a device with unsent changes', () => {
@@ -102,6 +103,8 @@ describe('upgrading a device with unsent changes', () => {
         details: null,
         pending: 1,
       })),
+      // As the last release kept people: a record each (version 5 keeps them in chunks).
+      people: people.map((p) => ({ ...(p.data as object), id: p.id, entityId, version: p.version })),
     };
 
     // The old database is made by Dexie itself at version 3, on the app's origin, before the new
@@ -121,7 +124,8 @@ describe('upgrading a device with unsent changes', () => {
         const db = new Dexie(name);
         device.schemas.forEach((stores, i) => db.version(i + 1).stores(stores));
         await db.open();
-        await db.transaction('rw', ['meta', 'outbox', 'visitEvents'], async () => {
+        await db.transaction('rw', ['meta', 'outbox', 'visitEvents', 'people'], async () => {
+          await db.table('people').bulkPut(device.people);
           await db.table('meta').bulkPut(device.meta);
           await db.table('outbox').bulkAdd(device.outbox);
           await db.table('visitEvents').bulkPut(device.events);
@@ -143,6 +147,25 @@ describe('upgrading a device with unsent changes', () => {
       DB_NAME,
     );
     expect(upgraded).toBe(CATALOGUE_VERSION * 10); // Dexie stores version n as IndexedDB version 10n
+    // Its people are kept in chunks now, theirs among them: no record of the old shape is left.
+    const stored = await page.evaluate(
+      (name) =>
+        new Promise<Array<{ id: string; rows?: Record<string, unknown> }>>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('people').objectStore('people').getAll();
+            all.onsuccess = () => {
+              open.result.close();
+              resolve(all.result);
+            };
+          };
+        }),
+      DB_NAME,
+    );
+    expect(stored.filter((r) => !r.rows)).toEqual([]);
+    const held = new Set(stored.flatMap((r) => Object.keys(r.rows ?? {})));
+    for (const p of people) expect(held.has(p.id)).toBe(true);
     for (const p of people)
       await page.locator(`[data-person-id="${p.id}"][data-on-site="true"]`).first().waitFor({ timeout: 20_000 });
     await screenshot(page, 'sync-upgrade-replayed-desktop-en');
@@ -151,7 +174,7 @@ describe('upgrading a device with unsent changes', () => {
     expect(after.length - signInsBefore).toBe(QUEUED);
     for (const q of queued) expect(after.filter((c) => c.id === q.eventId)).toHaveLength(1);
 
-    // A reload of the upgraded device opens version 4 as it is and applies nothing twice.
+    // A reload of the upgraded device opens the new version as it is and applies nothing twice.
     await page.reload();
     await page.getByTestId('sync-status').waitFor({ timeout: 20_000 });
     await page.waitForFunction(

@@ -21,7 +21,7 @@ export const peopleTables = {
       companyName: text,
       version: num,
     }),
-    indexes: ['entityId', '[entityId+email]', '[entityId+userTypeId]', '[entityId+updatedAt]'],
+    indexes: [],
     receive: ['users', 'dashboard', 'show_emergency_list', 'kiosk_device'],
     // A warden's phone lists who is on site and may call them; only people managers and kiosks
     // (which check a new visitor's email and phone offline) hold email addresses.

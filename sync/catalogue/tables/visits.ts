@@ -15,7 +15,7 @@ export const visitTables = {
       deviceId: ref,
       details: json,
     }),
-    indexes: ['personId', 'at', '[personId+at]', 'pending'],
+    indexes: ['personId', 'at', 'pending'],
     receive: ['dashboard', 'show_emergency_list', 'kiosk_device'],
     // Today's events, a window for admins, and each on-site person's sign-in however old.
     scope: { kind: 'presence' },

@@ -23,18 +23,42 @@ export function QuickSignIn() {
   const sync = useSync();
   const [query, setQuery] = useState('');
   const [areaId, setAreaId] = useState<string | null>(null);
-  // Every person and every event: read once the logbook above has been drawn.
+  // Read once the logbook above has been drawn. Without a search only the first rows are read:
+  // these queries run again on every change to people, and a new device's first sync brings
+  // people in pages of thousands (reading all 20,000 each time held that sync up by seconds).
   const started = useDeferredStart();
   const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
-  const people = useLiveQuery(() => (started ? db.people.orderBy('id').toArray() : []), [db, started]) ?? NO_PEOPLE;
+  const needle = query.trim().toLocaleLowerCase();
+  const searching = needle.length > 0;
+  const first = useLiveQuery(
+    () =>
+      started && !searching
+        ? db.people
+            .orderBy('id')
+            .filter((p) => !p.archived)
+            .limit(SHOWN)
+            .toArray()
+        : NO_PEOPLE,
+    [db, started, searching],
+    NO_PEOPLE,
+  );
+  const everyone = useLiveQuery(
+    () => (started && searching ? db.people.orderBy('id').toArray() : NO_PEOPLE),
+    [db, started, searching],
+    NO_PEOPLE,
+  );
   const events = useLiveQuery(() => (started ? db.visitEvents.toArray() : []), [db, started]) ?? NO_EVENTS;
   const present = useMemo(() => onSite(events), [events]);
   const pendingPeople = useMemo(() => new Set(events.filter((e) => e.pending).map((e) => e.personId)), [events]);
   const area = areaId ?? areas[0]?.id ?? null;
-  const needle = query.trim().toLocaleLowerCase();
-  const shown = people
-    .filter((p) => !p.archived && (!needle || p.fullName.toLocaleLowerCase().includes(needle)))
-    .slice(0, SHOWN);
+  const shown = useMemo(
+    () =>
+      searching
+        ? everyone.filter((p) => !p.archived && p.fullName.toLocaleLowerCase().includes(needle)).slice(0, SHOWN)
+        : first,
+    [searching, everyone, needle, first],
+  );
+  const nobody = searching ? everyone.length === 0 : first.length === 0;
 
   async function act(personId: string, kind: 'in' | 'out') {
     if (!sync || !area) return;
@@ -67,7 +91,7 @@ export function QuickSignIn() {
           allowDeselect={false}
         />
       </Group>
-      {people.length === 0 ? (
+      {nobody ? (
         <Text c="dimmed">{t('quickSignIn.noPeople')}</Text>
       ) : (
         <Stack gap={0}>

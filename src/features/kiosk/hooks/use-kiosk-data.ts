@@ -1,5 +1,6 @@
 // Everything a kiosk screen reads, live from IndexedDB (filled by the sync worker's pulls).
 // The rows are the sync catalogue's; only the journeys' settings are read into their domain shape.
+import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { textIn, type LocalizedText } from '../../../../domain/localized-text';
@@ -44,35 +45,42 @@ function localName(row: { name: string; names?: unknown }, lang: string): string
 export function useKioskData(): KioskData | undefined {
   const db = useDb();
   const lang = useTranslation().i18n.language;
-  return useLiveQuery(async (): Promise<KioskData> => {
-    const [journeys, flows, people, userTypes, forms, modes, fields, announcements, cards, sections] =
-      await Promise.all([
-        db.journeys.toArray(),
-        db.journeyFlows.toArray(),
-        db.people.toArray(),
-        db.userTypes.toArray(),
-        db.complianceForms.toArray(),
-        db.attendanceModes.toArray(),
-        db.customFields.toArray(),
-        db.announcements.toArray(),
-        db.personCards.toArray(),
-        db.sections.toArray(),
-      ]);
+  // People are read again after each page a new kiosk's first sync stores, so whoever has
+  // arrived can be found at once. Holding them until the sync ended (session 15) left a kiosk
+  // registered under load unable to find anyone for over 30 s; in chunks (src/db/chunked-tables.ts)
+  // the read costs little.
+  const people = useLiveQuery(async () => {
+    const [rows, cards] = await Promise.all([db.people.toArray(), db.personCards.toArray()]);
+    return {
+      people: rows.filter((p) => !p.archived).map((p) => ({ ...p, userTypeId: p.userTypeId ?? null })),
+      cards,
+    };
+  }, [db]);
+  const config = useLiveQuery(async () => {
+    const [journeys, flows, userTypes, forms, modes, fields, announcements, sections] = await Promise.all([
+      db.journeys.toArray(),
+      db.journeyFlows.toArray(),
+      db.userTypes.toArray(),
+      db.complianceForms.toArray(),
+      db.attendanceModes.toArray(),
+      db.customFields.toArray(),
+      db.announcements.toArray(),
+      db.sections.toArray(),
+    ]);
     return {
       journeys: journeys
         .map((j) => ({ ...j, name: localName(j, lang), settings: readJourneySettings(j.settings) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       flows: flows.map((f) => ({ ...f, name: localName(f, lang), settings: readFlowSettings(f.settings) })),
-      people: people.filter((p) => !p.archived).map((p) => ({ ...p, userTypeId: p.userTypeId ?? null })),
       userTypes,
       forms,
       modes,
       fields,
       sections: sections.sort((a, b) => (a.position ?? 0) - (b.position ?? 0)),
       announcements,
-      cards,
     };
   }, [db, lang]);
+  return useMemo(() => (config && people ? { ...config, ...people } : undefined), [config, people]);
 }
 
 /** The flow that applies to a person of this type in this journey (else the journey's first). */
