@@ -4,7 +4,7 @@
 // without scrolling. Screenshots of each step at both sizes (en and ar).
 import { v7 as uuidv7 } from 'uuid';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
 import {
   advanceClock,
@@ -12,6 +12,8 @@ import {
   checks,
   chooseHost,
   done,
+  keepVisitsOpen,
+  MONDAY_1030,
   newVisitorDetails,
   registerKiosk,
   result,
@@ -29,14 +31,7 @@ useServerAndBrowser((s, b) => {
   server = s;
   browser = b;
 });
-
-/** Monday 10:30: staff signing in are late, so the reason step shows. */
-const MONDAY_1030 = (() => {
-  const d = new Date();
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
-  d.setHours(10, 30, 0, 0);
-  return d;
-})();
+beforeAll(() => keepVisitsOpen(server.url));
 
 async function samsCard(): Promise<string> {
   const { token } = await apiLogin(server.url);

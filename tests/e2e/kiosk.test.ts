@@ -16,6 +16,8 @@ import {
   checks,
   chooseHost,
   done,
+  keepVisitsOpen,
+  MONDAY_1030,
   newVisitorDetails,
   registerKiosk,
   result,
@@ -32,14 +34,6 @@ let browser: Browser;
 let adminToken: string;
 const people = new Map<string, string>();
 const cards = new Map<string, string>();
-/** The latest Monday at 10:30 on the kiosk: staff signing in are late, staff leaving are early. */
-const MONDAY_1030 = (() => {
-  const d = new Date();
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
-  d.setHours(10, 30, 0, 0);
-  return d;
-})();
-
 async function api<T>(path: string): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
   return (await res.json()) as T;
@@ -47,6 +41,7 @@ async function api<T>(path: string): Promise<T> {
 
 beforeAll(async () => {
   server = await startServer();
+  await keepVisitsOpen(server.url);
   ({ token: adminToken } = await apiLogin(server.url));
   const pull = await api<PullResponse>(`/sync/pull?deviceId=${uuidv7()}&limit=5000`);
   for (const c of pull.changes) {

@@ -2,6 +2,7 @@
 // screenshot tour. Each helper ends back on the kiosk home screen.
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
+import { apiLogin } from '../support/server';
 
 export type Shot = (name: string) => Promise<void>;
 export const shooter =
@@ -32,6 +33,39 @@ export async function shown(page: Page): Promise<string> {
   return `the kiosk showed step "${at}": ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
 }
 const next = (page: Page) => page.getByTestId('kiosk-next').click();
+
+/** The latest Monday at 10:30 on the kiosk: staff signing in are late, staff leaving are early. */
+export const MONDAY_1030 = (() => {
+  const d = new Date();
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
+  d.setHours(10, 30, 0, 0);
+  return d;
+})();
+
+/**
+ * The kiosks' clocks stand on MONDAY_1030 while the server lives today: on any other day the
+ * server's auto sign-out job (every minute; the demo areas sign out "at midnight") ends each of
+ * the kiosks' sign-ins at that Monday's midnight as soon as it is pushed, and the kiosk drops it,
+ * rightly, so a journey that signs someone in and then out again found nobody to sign out. The
+ * areas of these tests keep their visits open ("none") instead; auto sign-out has its own tests.
+ */
+export async function keepVisitsOpen(baseUrl: string): Promise<void> {
+  const { token } = await apiLogin(baseUrl);
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: unknown };
+  };
+  const sites = (await call('GET', '/sites')).data as Array<{ areas: Array<Record<string, unknown>> }>;
+  for (const area of sites.flatMap((s) => s.areas)) {
+    const { id, site_id: _site, ...rest } = area;
+    await call('PUT', `/areas/${String(id)}`, { ...rest, auto_sign_out_mode: 'none' });
+  }
+}
 
 /** The kiosk's clock is frozen for the test; each journey moves it on a minute so events never tie. */
 export async function advanceClock(page: Page): Promise<void> {
