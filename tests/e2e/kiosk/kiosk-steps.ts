@@ -67,6 +67,37 @@ export async function keepVisitsOpen(baseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * Waits until the kiosk has sent everything it recorded, read from IndexedDB itself (the badge
+ * may not have caught up yet): the next test's new kiosk must find on the server what this one
+ * did, and a context closed first takes its unsent sign-out with it.
+ */
+export async function sent(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      let waiting = 0;
+      for (const { name } of await indexedDB.databases()) {
+        if (!name) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        if (db.objectStoreNames.contains('outbox'))
+          waiting += await new Promise<number>((resolve, reject) => {
+            const count = db.transaction('outbox').objectStore('outbox').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          });
+        db.close();
+      }
+      return waiting === 0;
+    },
+    undefined,
+    { timeout: 60_000, polling: 250 },
+  );
+}
+
 /** The kiosk's clock is frozen for the test; each journey moves it on a minute so events never tie. */
 export async function advanceClock(page: Page): Promise<void> {
   const now = await page.evaluate(() => Date.now());

@@ -43,9 +43,30 @@ export async function newContext(
 }
 
 /** Waits until the service worker has precached the app and controls the page, so that screens
- * and workers not yet loaded still load after the context goes offline. */
+ * and workers not yet loaded still load after the context goes offline. Polled on a timer, not on
+ * animation frames (which a loaded machine may hold back). Should the worker be active without
+ * controlling the page, the page is loaded again, as a person would; a timeout says what the
+ * registration held (a CI run once waited 90 s here with nothing else in the log). */
 export async function untilOfflineReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 90_000 });
+  const controlled = (timeout: number) =>
+    page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout, polling: 250 })
+      .then(() => true)
+      .catch(() => false);
+  const registration = () =>
+    page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return r ? { installing: r.installing?.state, waiting: r.waiting?.state, active: r.active?.state } : null;
+    });
+  if (await controlled(60_000)) return;
+  const held = await registration();
+  if (held?.active === 'activated') {
+    await page.reload();
+    if (await controlled(30_000)) return;
+  } else if (await controlled(60_000)) return;
+  throw new Error(
+    `the service worker never controlled ${page.url()}; first ${JSON.stringify(held)}, now ${JSON.stringify(await registration())}`,
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
