@@ -60,11 +60,10 @@ export async function keepVisitsOpen(baseUrl: string): Promise<void> {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { data: unknown };
   };
-  const sites = (await call('GET', '/sites')).data as Array<{ areas: Array<Record<string, unknown>> }>;
-  for (const area of sites.flatMap((s) => s.areas)) {
-    const { id, site_id: _site, ...rest } = area;
-    await call('PUT', `/areas/${String(id)}`, { ...rest, auto_sign_out_mode: 'none' });
-  }
+  // Each area goes back as it came (the request schema drops its id and site), but for the mode.
+  const sites = (await call('GET', '/sites')).data as Array<{ areas: Array<{ id: string }> }>;
+  for (const area of sites.flatMap((s) => s.areas))
+    await call('PUT', `/areas/${area.id}`, { ...area, auto_sign_out_mode: 'none' });
 }
 
 /**
