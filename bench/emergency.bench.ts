@@ -19,7 +19,7 @@ import { openTarget, type BenchTarget } from './support/target';
 
 const PEOPLE = 5_000;
 const LIST_RUNS = 5;
-const MARKS = 60;
+const MARKS = 100;
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const quantile = (xs: number[], q: number) => {

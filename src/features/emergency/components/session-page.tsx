@@ -3,7 +3,7 @@
 // summary, CSV export and print view come from the same derived roll call as the server's.
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
@@ -30,6 +30,12 @@ import { SessionSummary } from './session-summary';
 import './emergency.css';
 
 const SHOWN = 100;
+const STATUS_TOAST = 'emergency-status-updated';
+
+const toastShown = (id: string) => {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  return shown.some((n) => n.id === id) || queue.some((n) => n.id === id);
+};
 
 export function SessionPage() {
   const { t } = useTranslation();
@@ -106,10 +112,12 @@ export function SessionPage() {
           ...(settles ? { settles: true } : {}),
         }),
       ).then((result) => {
-        // At the bottom: a toast at the top would cover the numbers after every mark.
-        if (result.ok)
+        // At the bottom: a toast at the top would cover the numbers after every mark. Shown
+        // once while it is up: showing it again (a no-op for the same id) still re-renders
+        // every toast, and that work delays the next tap's write.
+        if (result.ok && !toastShown(STATUS_TOAST))
           notifications.show({
-            id: 'emergency-status-updated',
+            id: STATUS_TOAST,
             color: 'teal',
             message: t('emergency.toast.statusUpdated'),
             autoClose: 1500,

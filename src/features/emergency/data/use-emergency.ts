@@ -97,7 +97,13 @@ export function useRollCall(group: SessionGroup | undefined, places: Places, eve
   const memberKey = group?.memberIds.join(',') ?? '';
   const marks = useLiveQuery(async () => {
     if (!memberKey) return [] as LocalMark[];
-    return toMarks(await marksTable(db).where('sessionId').anyOf(memberKey.split(',')).toArray(), await refusedByServer(db));
+    // One getAll per session (equals), not one cursor step per mark (anyOf): a tap's write
+    // waits for this read to end, and it runs again after every mark.
+    const [rows, refused] = await Promise.all([
+      Promise.all(memberKey.split(',').map((id) => marksTable(db).where('sessionId').equals(id).toArray())),
+      refusedByServer(db),
+    ]);
+    return toMarks(rows.flat(), refused);
   }, [db, memberKey]);
   // The events' part (5,000 people's sign-ins) is derived when the events or the session's
   // sites and times change; a mark re-derives only the people it names on top of it.
