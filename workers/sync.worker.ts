@@ -26,13 +26,25 @@ let online = navigator.onLine;
 
 const token = async () => ((await db.meta.get(ACCESS_TOKEN_KEY))?.value as string | undefined) ?? null;
 
+/** Reports are written at most this often, the latest winning. Each write makes every tab read
+ * the status again, and each of those reads queues in IndexedDB beside the next tap's write (a
+ * sync cycle reports three times: syncing, counts, idle; a roll call runs one every few marks). */
+const STATUS_WRITE_MS = 100;
 let lastStatus = '';
-async function writeStatus(status: SyncStatus): Promise<void> {
-  const value = { ...status, leader: true };
-  const text = JSON.stringify(value);
-  if (text === lastStatus) return;
-  lastStatus = text;
-  await db.meta.put({ key: 'syncStatus', value }).catch(() => undefined);
+let nextStatus: SyncStatus | null = null;
+let statusTimer: ReturnType<typeof setTimeout> | null = null;
+
+function writeStatus(status: SyncStatus): void {
+  nextStatus = status;
+  statusTimer ??= setTimeout(() => {
+    statusTimer = null;
+    const value = { ...nextStatus!, leader: true };
+    nextStatus = null;
+    const text = JSON.stringify(value);
+    if (text === lastStatus) return;
+    lastStatus = text;
+    void db.meta.put({ key: 'syncStatus', value }).catch(() => undefined);
+  }, STATUS_WRITE_MS);
 }
 
 async function connectSocket(baseUrl: string): Promise<void> {
@@ -93,7 +105,7 @@ async function lead(baseUrl: string): Promise<void> {
       },
       pullIntervalMs: PULL_INTERVAL_MS,
       backoff: { baseMs: 1_000, maxMs: 30_000 },
-      onStatus: (status) => void writeStatus(status),
+      onStatus: writeStatus,
     });
     engine.setOnline(online);
     await connectSocket(baseUrl);
