@@ -68,6 +68,37 @@ const refused = (page: Page) =>
 const tokenOf = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
 
+/**
+ * A device's network, cut and restored. A route handler sees a request before the offline
+ * emulation refuses it, and `route.fetch()` sends it from Node, past the emulation: so while cut
+ * the handler refuses every API request itself, and only after `restore` may it let the server
+ * apply the first push and drop its answer (`loseAnswerOnce`). Nothing here touches the
+ * emulation while a tap is under way.
+ */
+async function network(context: BrowserContext, { loseAnswerOnce = false } = {}) {
+  const state = { cut: false, lost: 0 };
+  await context.route('**/api/**', async (route) => {
+    if (state.cut) return route.abort('internetdisconnected');
+    if (loseAnswerOnce && state.lost === 0 && route.request().url().includes('/api/sync/push')) {
+      state.lost++;
+      await route.fetch(); // the server applies the batch…
+      return route.abort('internetdisconnected'); // …and its answer never arrives
+    }
+    return route.continue();
+  });
+  return {
+    lost: () => state.lost,
+    async cut(): Promise<void> {
+      state.cut = true;
+      await context.setOffline(true);
+    },
+    async restore(): Promise<void> {
+      state.cut = false;
+      await context.setOffline(false);
+    },
+  };
+}
+
 /** Taps sign-in or sign-out on the first `people` rows, `rounds` times each: 2 events a round. */
 async function toggle(page: Page, people: number, rounds: number): Promise<number> {
   let taps = 0;
@@ -89,23 +120,15 @@ describe('sync faults in Chromium', () => {
     const page = await ready(context);
     const token = await tokenOf(page);
     const before = (await serverEvents(token)).length;
-    let lost = 0;
-    await context.route('**/api/sync/push', async (route) => {
-      if (lost === 0) {
-        lost++;
-        await route.fetch(); // the server applies the batch…
-        await context.setOffline(true); // …the network drops before the answer arrives…
-        await route.abort('internetdisconnected');
-        setTimeout(() => void context.setOffline(false), 1_000); // …and comes back a second later
-        return;
-      }
-      await route.continue();
-    });
-    await context.setOffline(true);
+    const net = await network(context, { loseAnswerOnce: true });
+    await net.cut();
     const taps = await toggle(page, 3, 4);
-    await context.setOffline(false);
+    // The cut was real for the sync worker too: nothing reached the server.
+    expect((await serverEvents(token)).length).toBe(before);
+    await expect.poll(() => pending(page)).toBe(String(taps));
+    await net.restore();
     await expect.poll(() => pending(page), { timeout: 30_000 }).toBe('0');
-    expect(lost).toBe(1);
+    expect(net.lost()).toBe(1);
     expect(await refused(page)).toEqual([]);
     expect((await serverEvents(token)).length).toBe(before + taps);
     await context.close();
@@ -116,9 +139,11 @@ describe('sync faults in Chromium', () => {
     const [a, b] = [await ready(ca), await ready(cb)];
     const token = await tokenOf(a);
     const before = await serverEvents(token);
-    await Promise.all([ca.setOffline(true), cb.setOffline(true)]);
+    const nets = [await network(ca), await network(cb)];
+    await Promise.all(nets.map((n) => n.cut()));
     const [tapsA, tapsB] = await Promise.all([toggle(a, 4, 3), toggle(b, 4, 2)]);
-    await Promise.all([ca.setOffline(false), cb.setOffline(false)]);
+    expect((await serverEvents(token)).length).toBe(before.length);
+    await Promise.all(nets.map((n) => n.restore()));
     await expect.poll(() => pending(a), { timeout: 30_000 }).toBe('0');
     await expect.poll(() => pending(b), { timeout: 30_000 }).toBe('0');
 
