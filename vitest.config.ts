@@ -29,7 +29,7 @@ export default defineConfig({
           maxWorkers: 2,
           // The files of one worker share its modules: each isolated file loaded the server and
           // compiled PGlite's WebAssembly again (671 s of imports, 1,557 s in all; 452 s shared).
-          // Every file starts its own database and server, so nothing a test sees is shared.
+          // Every file still starts its own database and server; what modules keep is caches.
           isolate: false,
         },
       },
