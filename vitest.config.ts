@@ -28,7 +28,7 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 2,
           // The files of one worker share its modules: each isolated file loaded the server and
-          // compiled PGlite's WebAssembly again (671 s of imports, 1,557 s in all; 452 s shared).
+          // compiled PGlite's WebAssembly again (imports 671 s in CI; 57 s shared).
           // Every file still starts its own database and server; what modules keep is caches.
           isolate: false,
         },

@@ -123,7 +123,7 @@ describe('sync faults in Chromium', () => {
     const net = await network(context, { loseAnswerOnce: true });
     await net.cut();
     const taps = await toggle(page, 3, 4);
-    // The cut was real for the sync worker too: nothing reached the server.
+    // Nothing reached the server while the device was cut off.
     expect((await serverEvents(token)).length).toBe(before);
     await expect.poll(() => pending(page)).toBe(String(taps));
     await net.restore();
