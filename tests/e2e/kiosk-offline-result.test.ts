@@ -16,7 +16,8 @@ import {
 } from './kiosk/kiosk-steps';
 import { newContext, screenshot, untilOfflineReady } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
-import type { RunningServer } from './support/server';
+import { network } from './support/network';
+import { apiLogin, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,6 +31,7 @@ describe('the offline kiosk', () => {
   for (const lang of ['en', 'ar'] as const) {
     it(`says what is true while nothing can be sent (${lang})`, async () => {
       const context = await newContext(browser, server.url, 'kioskLandscape');
+      const net = await network(context);
       const page = await context.newPage();
       await registerKiosk(page, `Offline desk ${lang}`, shooter(page, null));
       await untilOfflineReady(page);
@@ -38,12 +40,14 @@ describe('the offline kiosk', () => {
         await page.reload();
         await step(page, 'home');
       }
-      await context.setOffline(true);
+      await net.cut();
       // A reload is not a new kiosk: it still counts as synced (its people known) while offline.
       await page.locator('[data-testid="kiosk-online"][data-online="false"][data-synced="true"]').waitFor();
 
       await startJourney(page, 'Visitor sign-in');
-      const who = { first: 'Olga', last: `Offline${lang}`, email: `olga.${lang}@example.com`, phone: '07700900555' };
+      // Each language its own person: a sign-in kept by one test must not collide with the next's.
+      const phone = { en: '07700900555', ar: '07700900556' }[lang];
+      const who = { first: 'Olga', last: `Offline${lang}`, email: `olga.${lang}@example.com`, phone };
       await newVisitorDetails(page, who, shooter(page, null));
       await answerCompliance(page, 'yes', null, shooter(page, null));
       await checks(page, '36.6', shooter(page, null));
@@ -61,6 +65,14 @@ describe('the offline kiosk', () => {
       await screenshot(page, `kiosk-offline-result-landscape-${lang}`);
       await page.getByTestId('kiosk-done').click();
       await step(page, 'home');
+      // What the kiosk said is true at the server too: it has heard of nobody from this kiosk.
+      const { token, entityId } = await apiLogin(server.url);
+      const search = new URLSearchParams({ filterBy: phone });
+      const known = await fetch(`${server.url}/api/users/${entityId}?${search}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(known.status).toBe(200);
+      expect(((await known.json()) as { data: unknown[] }).data).toEqual([]);
       await context.close();
     });
   }

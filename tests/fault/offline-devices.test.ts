@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { onSite, type PresenceEvent } from '../../domain/presence';
 import type { PullResponse } from '../../sync/protocol';
 import { login, newContext, untilOfflineReady } from '../e2e/support/browser';
+import { network } from '../e2e/support/network';
 import type { RunningServer } from '../e2e/support/server';
 import { useServerAndBrowser } from '../e2e/support/lifecycle';
 
@@ -67,37 +68,6 @@ const refused = (page: Page) =>
   );
 const tokenOf = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.access_token as string);
-
-/**
- * A device's network, cut and restored. A route handler sees a request before the offline
- * emulation refuses it, and `route.fetch()` sends it from Node, past the emulation: so while cut
- * the handler refuses every API request itself, and only after `restore` may it let the server
- * apply the first push and drop its answer (`loseAnswerOnce`). Nothing here touches the
- * emulation while a tap is under way.
- */
-async function network(context: BrowserContext, { loseAnswerOnce = false } = {}) {
-  const state = { cut: false, lost: 0 };
-  await context.route('**/api/**', async (route) => {
-    if (state.cut) return route.abort('internetdisconnected');
-    if (loseAnswerOnce && state.lost === 0 && route.request().url().includes('/api/sync/push')) {
-      state.lost++;
-      await route.fetch(); // the server applies the batch…
-      return route.abort('internetdisconnected'); // …and its answer never arrives
-    }
-    return route.continue();
-  });
-  return {
-    lost: () => state.lost,
-    async cut(): Promise<void> {
-      state.cut = true;
-      await context.setOffline(true);
-    },
-    async restore(): Promise<void> {
-      state.cut = false;
-      await context.setOffline(false);
-    },
-  };
-}
 
 /** Taps sign-in or sign-out on the first `people` rows, `rounds` times each: 2 events a round. */
 async function toggle(page: Page, people: number, rounds: number): Promise<number> {
