@@ -223,14 +223,24 @@ export async function applyPage(
     await tx.insert(integrationPeople).values(freshLinks);
     counts.created += fresh.length;
   }
+  // Everyone this page removed at once: a directory that drops a year group drops thousands.
+  const gone = [...new Set(leaving)]
+    .map((externalId) => linkOf.get(externalId))
+    .filter((l): l is NonNullable<typeof l> => !!l && !l.removedAt);
   const archivedIds: string[] = [];
-  for (const externalId of leaving) {
-    const link = linkOf.get(externalId);
-    if (!link || link.removedAt) continue;
-    const [person] = await tx
+  if (gone.length) {
+    const archived = await tx
       .update(users)
       .set({ archived: true, updatedAt: at, version: sql`${users.version} + 1` })
-      .where(and(eq(users.entityId, entityId), eq(users.id, link.userId)))
+      .where(
+        and(
+          eq(users.entityId, entityId),
+          inArray(
+            users.id,
+            gone.map((l) => l.userId),
+          ),
+        ),
+      )
       .returning();
     await tx
       .update(integrationPeople)
@@ -239,12 +249,19 @@ export async function applyPage(
         and(
           eq(integrationPeople.entityId, entityId),
           eq(integrationPeople.integrationId, integ.id),
-          eq(integrationPeople.externalId, externalId),
+          inArray(
+            integrationPeople.externalId,
+            gone.map((l) => l.externalId),
+          ),
         ),
       );
-    if (person) {
+    const byUser = new Map(archived.map((person) => [person.id, person]));
+    for (const link of gone) {
+      const person = byUser.get(link.userId);
+      if (!person) continue;
       counts.archived++;
-      archivedIds.push(externalId);
+      archivedIds.push(link.externalId);
+      byUser.delete(link.userId); // one change a person
       changes.push(personChange(person));
     }
   }

@@ -1,7 +1,8 @@
 // Directory sync against the fake Microsoft Graph on a real database: a first sync of 5,000
-// people across pages, a delta with adds/changes/removals (archived, never deleted), an email
-// already here reported as a duplicate, a 500 mid-sync resumed by Retry without doubles, bad
-// credentials → authentication failed, deactivate, and another company's id → 404.
+// people across pages, a delta with adds/changes/removals (archived, never deleted), then all of
+// them removed at once, an email already here reported as a duplicate, a 500 mid-sync resumed by
+// Retry without doubles, bad credentials → authentication failed, deactivate, and another
+// company's id → 404.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -83,7 +84,15 @@ eachDatabase((get) => {
     expect((await syncNow(id)).status_id).toBe(3);
     await call('POST', `/api/integrations/${id}/activate`);
     graph.remove(...Array.from({ length: 5000 }, (_, i) => fakeUser(i + 1).id), 'aad-06001');
-    await syncNow(id);
+    // The directory drops everyone: all archived in one run (person 7 was already), none deleted.
+    expect(await syncNow(id)).toMatchObject({ status_id: 3, run: { archived: 5000, created: 0 } });
+    const left = await db
+      .select({ archived: users.archived, n: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(integrationPeople, eq(integrationPeople.userId, users.id))
+      .where(eq(integrationPeople.integrationId, id))
+      .groupBy(users.archived);
+    expect(left).toEqual([{ archived: true, n: 5001 }]);
     // PGlite writes 5,000 people slowly on a shared machine; the limit is not what is tested.
   }, 400_000);
 
