@@ -55,8 +55,8 @@ export function QrScanner({
 
 /**
  * The frame again at half its size. zxing-js misplaces the sampling grid of some large codes
- * (zxing-js/library#653): about 1 visitor QR in 12, drawn clean at 4 px a module, never read
- * however long it is held still. Half the size reads all but about 1 in 300 of those.
+ * (zxing-js/library#653): 5–9 visitor QRs in 100, drawn clean at 4 px a module, are never read
+ * however long it is held still. At half the size all but about 1 in 300 are read.
  */
 function atHalfSize(
   reader: BrowserQRCodeReader,
