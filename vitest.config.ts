@@ -49,10 +49,6 @@ export default defineConfig({
           // time waiting for what the page shows (about half a core, measured), so two share the
           // machine well. E2E_WORKERS=1 runs them one by one.
           maxWorkers: Number(process.env.E2E_WORKERS || 2),
-          // As the server tests: the files of one worker share their modules (Playwright, the
-          // database templates), instead of each importing them again (186 s of imports in CI).
-          // Every file still starts its own server and browser.
-          isolate: false,
         },
       },
     ],
