@@ -63,6 +63,24 @@ async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): P
   return page;
 }
 
+/** Waits for a field's error under the form; on a timeout, says what the page held instead. */
+async function fieldError(page: Page, name: string): Promise<void> {
+  try {
+    await page.locator('.mantine-InputWrapper-error').first().waitFor();
+  } catch (error) {
+    await screenshot(page, `attendance-failed-${name}`);
+    const fields = await page
+      .locator('input')
+      .evaluateAll((inputs) =>
+        inputs.map(
+          (i) => `${i.getAttribute('data-testid') ?? i.getAttribute('name')}=${(i as HTMLInputElement).value}`,
+        ),
+      )
+      .catch(() => []);
+    throw new Error(`${(error as Error).message}\nat ${page.url()} with ${fields.join(', ')}`);
+  }
+}
+
 async function createModeAndReason(page: Page) {
   await page.goto('/attendance-modes');
   await page.getByTestId('mode-card').first().waitFor();
@@ -200,13 +218,13 @@ describe('attendance modes and reasons', () => {
       await expect(page.getByTestId('mode-name').inputValue()).resolves.toBe('Midday shift');
       await page.getByTestId('mode-end').fill('07:00');
       await page.getByTestId('save-mode').click();
-      await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      await fieldError(page, `mode-form-${viewport}-${lang}`);
       await screenshot(page, `attendance-mode-form-${viewport}-${lang}`);
       await page.goto('/attendance-modes');
       await page.locator('[data-testid="mode-card"][data-name="Midday shift"]').getByTestId('add-reason').click();
       await page.getByTestId('reason-name').waitFor();
       await page.getByTestId('save-reason').click();
-      await page.locator('.mantine-InputWrapper-error').first().waitFor();
+      await fieldError(page, `reason-form-${viewport}-${lang}`);
       await screenshot(page, `attendance-reason-form-${viewport}-${lang}`);
       await page.context().close();
     });
