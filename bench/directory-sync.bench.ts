@@ -3,12 +3,11 @@
 // delta of a few changes, the directory renaming all 5,000, then dropping all 5,000 (a school's
 // year leaving, a tenant moved) archived in one run. Targets: first sync ≤ 15 s, the mass
 // removal ≤ 5 s (it took 12.4 s on PGlite while each person was archived on their own).
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { DbKind } from '../server/db/database';
 import { fakeUser, startFakeGraph } from '../tests/fake-directories/microsoft-graph';
-import { count, perSecond, printSection, seconds, timed, type SectionResult } from './support/report';
-import { openTarget, postgresServerUrl } from './support/target';
+import { count, perSecond, seconds, timed, type SectionResult } from './support/report';
+import { onEachDatabase, runWhenMain } from './support/per-database';
+import { openTarget } from './support/target';
 
 const PEOPLE = 5_000;
 
@@ -103,23 +102,6 @@ async function section(kind: DbKind, postgres: string | undefined): Promise<Sect
   }
 }
 
-export async function run(): Promise<SectionResult[]> {
-  const postgres = await postgresServerUrl();
-  const results: SectionResult[] = [];
-  for (const kind of (postgres ? ['pglite', 'postgres'] : ['pglite']) as DbKind[]) {
-    const result = await section(kind, postgres ?? undefined);
-    printSection(result);
-    results.push(result);
-  }
-  return results;
-}
+export const run = (): Promise<SectionResult[]> => onEachDatabase(section);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, run);

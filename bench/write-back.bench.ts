@@ -2,8 +2,6 @@
 // PostgreSQL against the fake Wonde: 2,000 linked pupils with a school week of sign-ins and
 // sign-outs (20,000 attendance records) become 20,000 session marks in one run; a second run
 // finds nothing new and sends nothing. Target for the first run: ≤ 30 s.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { modeCodeKey } from '../domain/attendance-codes';
@@ -18,8 +16,9 @@ import {
 import { addEvacuees } from '../server/emergency/evacuees.seed';
 import { credentialsBox } from '../server/integrations/directory-access';
 import { startWondeFake } from '../tests/fake-directories/wonde';
-import { count, perSecond, printSection, seconds, timed, type SectionResult } from './support/report';
-import { openTarget, postgresServerUrl } from './support/target';
+import { count, perSecond, seconds, timed, type SectionResult } from './support/report';
+import { onEachDatabase, runWhenMain } from './support/per-database';
+import { openTarget } from './support/target';
 
 const PUPILS = 2_000;
 const DAYS = 5;
@@ -129,23 +128,6 @@ async function section(kind: DbKind, postgres: string | undefined): Promise<Sect
   }
 }
 
-export async function run(): Promise<SectionResult[]> {
-  const postgres = await postgresServerUrl();
-  const results: SectionResult[] = [];
-  for (const kind of (postgres ? ['pglite', 'postgres'] : ['pglite']) as DbKind[]) {
-    const result = await section(kind, postgres ?? undefined);
-    printSection(result);
-    results.push(result);
-  }
-  return results;
-}
+export const run = (): Promise<SectionResult[]> => onEachDatabase(section);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, run);
