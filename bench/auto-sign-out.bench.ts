@@ -3,16 +3,15 @@
 // at midnight, the run after it (nothing left), and a run over 5,000 open visits none of which
 // is due yet (the cost every interval pays). No targets in the issue: figures only.
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbKind } from '../server/db/database';
 import { areas, visitEvents } from '../server/db/schema/index';
 import { rebuildVisits } from '../server/dashboard/visit-pairing';
 import { addEvacuees } from '../server/emergency/evacuees.seed';
-import { count, printSection, seconds, timed, type SectionResult } from './support/report';
-import { openTarget, postgresServerUrl, type BenchTarget } from './support/target';
+import { count, seconds, timed, type SectionResult } from './support/report';
+import { onEachDatabase, runWhenMain } from './support/per-database';
+import { openTarget, type BenchTarget } from './support/target';
 
 const PEOPLE = 5_000;
 const HOUR = 3_600_000;
@@ -75,23 +74,6 @@ async function section(kind: DbKind, postgres: string | undefined): Promise<Sect
   }
 }
 
-export async function run(): Promise<SectionResult[]> {
-  const postgres = await postgresServerUrl();
-  const results: SectionResult[] = [];
-  for (const kind of (postgres ? ['pglite', 'postgres'] : ['pglite']) as DbKind[]) {
-    const result = await section(kind, postgres ?? undefined);
-    printSection(result);
-    results.push(result);
-  }
-  return results;
-}
+export const run = (): Promise<SectionResult[]> => onEachDatabase(section);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, run);

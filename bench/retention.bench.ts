@@ -2,15 +2,14 @@
 // PostgreSQL: one company with 5,000 people and 20,000 sign-in events and 5,000 kiosk logs past
 // their retention, a run that removes them all (tombstones included), and the next day's run
 // with nothing left to remove. No targets in the issue: figures only.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbKind } from '../server/db/database';
 import { kioskLogs, visitEvents } from '../server/db/schema/index';
 import { addEvacuees } from '../server/emergency/evacuees.seed';
-import { count, printSection, seconds, timed, type SectionResult } from './support/report';
-import { openTarget, postgresServerUrl } from './support/target';
+import { count, seconds, timed, type SectionResult } from './support/report';
+import { onEachDatabase, runWhenMain } from './support/per-database';
+import { openTarget } from './support/target';
 
 const PEOPLE = 5_000;
 const EVENTS = 20_000;
@@ -71,23 +70,6 @@ async function section(kind: DbKind, postgres: string | undefined): Promise<Sect
   }
 }
 
-export async function run(): Promise<SectionResult[]> {
-  const postgres = await postgresServerUrl();
-  const results: SectionResult[] = [];
-  for (const kind of (postgres ? ['pglite', 'postgres'] : ['pglite']) as DbKind[]) {
-    const result = await section(kind, postgres ?? undefined);
-    printSection(result);
-    results.push(result);
-  }
-  return results;
-}
+export const run = (): Promise<SectionResult[]> => onEachDatabase(section);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  run().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, run);
