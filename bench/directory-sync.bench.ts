@@ -4,6 +4,7 @@
 // year leaving, a tenant moved) archived in one run. Targets: first sync ≤ 15 s, the mass
 // removal ≤ 5 s (it took 12.4 s on PGlite while each person was archived on their own).
 import type { DbKind } from '../server/db/database';
+import { entraCredentials, integrationForm } from '../server/test/integration-form';
 import { fakeUser, startFakeGraph } from '../tests/fake-directories/microsoft-graph';
 import { count, perSecond, seconds, timed, type SectionResult } from './support/report';
 import { onEachDatabase, runWhenMain } from './support/per-database';
@@ -27,21 +28,7 @@ async function section(kind: DbKind, postgres: string | undefined): Promise<Sect
     const created = await fetch(`${target.url}/api/integrations`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Contoso staff',
-        credentials: {
-          kind: 'azureAD',
-          tenantId: graph.tenantId,
-          clientId: graph.clientId,
-          clientSecret: graph.clientSecret,
-        },
-        frequency: 'daily',
-        mapping: {},
-        sites: [],
-        groups: [],
-        fields: ['department'],
-        user_type_id: null,
-      }),
+      body: JSON.stringify(integrationForm('Contoso staff', entraCredentials(graph))),
     });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
     const { id } = ((await created.json()) as { data: { id: string } }).data;

@@ -5,29 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer } from './harness';
 
-/** A new integration as the settings form sends it: no sites or groups, the department field. */
-export function integrationForm(
-  name: string,
-  credentials: object,
-  o: { frequency?: string; mapping?: Record<string, string> } = {},
-) {
-  return {
-    name,
-    credentials,
-    frequency: o.frequency ?? 'daily',
-    mapping: o.mapping ?? {},
-    sites: [],
-    groups: [],
-    fields: ['department'],
-    user_type_id: null,
-  };
-}
-
-/** Entra (Azure AD) credentials for a fake Graph, with its secret unless told another. */
-export const entraCredentials = (
-  graph: { tenantId: string; clientId: string; clientSecret: string },
-  clientSecret = graph.clientSecret,
-) => ({ kind: 'azureAD', tenantId: graph.tenantId, clientId: graph.clientId, clientSecret });
+export { entraCredentials, integrationForm } from './integration-form';
 
 /** Creates the integration (it must answer 201) and returns it. */
 export async function createIntegration(app: FastifyInstance, token: string, form: object) {

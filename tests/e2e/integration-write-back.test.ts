@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { fakeUser, startFakeGraph, type FakeGraph } from '../fake-directories/microsoft-graph';
+import { entraCredentials, integrationForm } from '../../server/test/integration-form';
 import { launch, loggedInPage, screenshot, type VIEWPORTS } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
 
@@ -29,21 +30,7 @@ beforeAll(async () => {
   server = await startServer({ env: { GRAPH_BASE_URL: graph.baseUrl, GRAPH_AUTH_URL: graph.authUrl } });
   browser = await launch();
   const { token } = await apiLogin(server.url);
-  const created = await api('/integrations', token, 'POST', {
-    name: NAME,
-    credentials: {
-      kind: 'azureAD',
-      tenantId: graph.tenantId,
-      clientId: graph.clientId,
-      clientSecret: graph.clientSecret,
-    },
-    frequency: 'daily',
-    mapping: {},
-    sites: [],
-    groups: [],
-    fields: ['department'],
-    user_type_id: null,
-  });
+  const created = await api('/integrations', token, 'POST', integrationForm(NAME, entraCredentials(graph)));
   integId = String(created.data.id);
   await api(`/integrations/${integId}/sync`, token, 'POST');
   for (let i = 0; i < 240; i++) {

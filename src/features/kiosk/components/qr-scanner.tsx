@@ -24,7 +24,7 @@ export function QrScanner({
     const half = document.createElement('canvas');
     reader
       .decodeFromVideoDevice(undefined, video.current!, (read, _error, c) => {
-        const result = read ?? (video.current && !stopped ? atHalfSize(reader, video.current, half) : undefined);
+        const result = read ?? (stopped || !video.current ? undefined : atHalfSize(reader, video.current, half));
         if (result && !stopped) {
           stopped = true;
           c.stop();
