@@ -95,7 +95,7 @@ export default tseslint.config(
           zones: [
             {
               ...zone('server', ['domain', 'sync', 'locales', 'scripts'], 'The server never imports the app.'),
-              except: ['./fake-directories'],
+              except: ['./fake-directories', './fake-notifiers'],
             },
           ],
         },

@@ -46,6 +46,15 @@ export default defineConfig({
         // before any reload still loads its lazy screens and workers from the cache.
         clientsClaim: true,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // The company's logo (top bar, kiosk header, badges) offline too. A new logo has a new
+        // URL (the old one stops answering), so a cached one is never stale.
+        runtimeCaching: [
+          {
+            urlPattern: /\/api\/company-logo\//,
+            handler: 'CacheFirst',
+            options: { cacheName: 'gatehouse-company-logos', expiration: { maxEntries: 8 } },
+          },
+        ],
       },
     }),
     // Last: .br and .gz of every text file, including the service worker written above.

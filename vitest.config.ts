@@ -15,6 +15,9 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
           ],
           environment: 'node',
+          // 129 files of quick tests: isolated, each imported its modules again (177 s for 25 s of
+          // tests while the other lane ran). A file that changes a global puts it back (afterEach).
+          isolate: false,
         },
       },
       {
@@ -41,13 +44,17 @@ export default defineConfig({
           // loaded 2-core machine needs to render it (a wait, not a speed assertion).
           expect: { poll: { timeout: 15_000, interval: 100 } },
           include: ['tests/e2e/**/*.test.ts', 'tests/fault/**/*.test.ts'],
+          // The server bundled once for the run's many starts (tests/e2e/support/server-bundle.ts).
+          globalSetup: ['tests/e2e/support/server-bundle.ts'],
+          // A worker's files share the modules they import (playwright, the seeded template's
+          // helpers): each file still starts its own server and browser.
+          isolate: false,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          // Two files at a time, each with its own server and browser: a file spends most of its
-          // time waiting for what the page shows (about half a core, measured), so two share the
-          // machine well. E2E_WORKERS=1 runs them one by one.
+          // Two files at a time, each with its own server and browser (Chromium's processes take
+          // most of the CPU; two files keep both cores busy). E2E_WORKERS=1 runs them one by one.
           maxWorkers: Number(process.env.E2E_WORKERS || 2),
         },
       },

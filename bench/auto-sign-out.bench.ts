@@ -1,7 +1,7 @@
-// `npm run bench:auto-sign-out`: the auto sign-out job of issue 15 with 5,000 people signed in
+// `npm run bench:auto-sign-out`: the auto sign-out job with 5,000 people signed in
 // at one area, on PGlite and (when it answers) PostgreSQL: a run that signs all of them out
 // at midnight, the run after it (nothing left), and a run over 5,000 open visits none of which
-// is due yet (the cost every interval pays). No targets in the issue: figures only.
+// is due yet (the cost every interval pays). No targets: figures only.
 import { cpus, loadavg } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';

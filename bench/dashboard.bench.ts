@@ -1,4 +1,4 @@
-// `npm run bench:dashboard`: issue 7's figures on PostgreSQL (its own database, created and
+// `npm run bench:dashboard`: the dashboard's figures on PostgreSQL (its own database, created and
 // dropped): 50,000 users and 1,000,000 visit events made with generate_series; the users page
 // (paged, sorted, filtered) and a dashboard day of 5,000 visits, p95 of server time; and the
 // local first render's derivation of 5,000 visits (the work the device does before painting);

@@ -1,4 +1,4 @@
-// `npm run bench:directory-sync`: a Microsoft Entra directory sync (issue 18) on PGlite and (when
+// `npm run bench:directory-sync`: a Microsoft Entra directory sync on PGlite and (when
 // it answers) PostgreSQL against the fake Graph: the first sync of 5,000 people across pages, a
 // delta of a few changes, the directory renaming all 5,000, then dropping all 5,000 (a school's
 // year leaving, a tenant moved) archived in one run. Targets: first sync ≤ 15 s, the mass

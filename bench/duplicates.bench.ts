@@ -1,4 +1,4 @@
-// `npm run bench:duplicates`: merging two people (issue 17) on PGlite and (when it answers)
+// `npm run bench:duplicates`: merging two people on PGlite and (when it answers)
 // PostgreSQL: each of the two has 5,000 sign-in events and 5,000 visits; one POST /api/merge_user
 // re-points them all and feeds every moved event to devices. Target: ≤ 2 s. Also the board's
 // find over a company of 5,000 people.

@@ -1,4 +1,4 @@
-// `npm run bench:emergency`: the emergency benchmarks of issue 6, measured in Chromium against
+// `npm run bench:emergency`: the emergency benchmarks, measured in Chromium against
 // the built PWA and a real server (PGlite) with 5,000 people signed in at one site:
 //  - the emergency list ready from local data (IndexedDB → derived rows → first render),
 //  - a search keystroke to the filtered list on screen,

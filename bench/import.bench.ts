@@ -1,4 +1,4 @@
-// `npm run bench:import` (issue 17): a 10,000-row spreadsheet with a zip of 2,000 photos.
+// `npm run bench:import`: a 10,000-row spreadsheet with a zip of 2,000 photos.
 // 1. In Chromium (the built PWA): the file and the zip read and checked in the import worker,
 //    from choosing the file to the grid showing every row's problems (target ≤ 5 s), and the
 //    zip from choosing it to its summary.

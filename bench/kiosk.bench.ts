@@ -1,4 +1,4 @@
-// `npm run bench:kiosk`: the kiosk benchmarks of issue 4, in Chromium against the built PWA
+// `npm run bench:kiosk`: the kiosk benchmarks, in Chromium against the built PWA
 // (run `npx vite build` first) on a PGlite target: the kiosk route's initial JS + CSS (gzip),
 // offline cold start to an interactive home, and tap "confirm" → result committed locally.
 import { readFileSync } from 'node:fs';

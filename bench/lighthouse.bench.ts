@@ -1,7 +1,7 @@
 // `npm run bench:lighthouse`: Lighthouse 12.8 (mobile, its default simulated throttling) on the
 // login page, a registered kiosk and the public pre-registration page, against the built PWA
 // (run `npx vite build` first; DIST_DIR names another build) served by the real app on PGlite.
-// Targets (issue 20 item 16): performance ≥ 90 and accessibility 100 on each page; JavaScript
+// Targets: performance ≥ 90 and accessibility 100 on each page; JavaScript
 // transferred for the kiosk's first load ≤ 200 KB.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// `npm run bench:load` (issue 22): 50 kiosks and 20 admin dashboards against real server
+// `npm run bench:load`: 50 kiosks and 20 admin dashboards against real server
 // processes — two instances on one PostgreSQL database, then one instance on PGlite. Kiosks push
 // sign-ins and sign-outs in small batches and pull when poked over socket.io; dashboards read the
 // logbook every 10 s. Prints push and pull p99, errors, whether the totals are exact, and CPU and

@@ -1,4 +1,4 @@
-// `npm run bench:reports`: issue 16's figures on PostgreSQL (its own database, created and
+// `npm run bench:reports`: the reports' figures on PostgreSQL (its own database, created and
 // dropped): 50,000 people and 1,000,000 visits over two years made with generate_series; the
 // history's first page (p95 of server time over varied sorts and filters), the visit summary
 // of a year, and an xlsx export of about 100,000 rows with the server's RSS growth.

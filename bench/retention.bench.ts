@@ -1,7 +1,7 @@
-// `npm run bench:retention`: the retention job of issue 14 on PGlite and (when it answers)
+// `npm run bench:retention`: the retention job on PGlite and (when it answers)
 // PostgreSQL: one company with 5,000 people and 20,000 sign-in events and 5,000 kiosk logs past
 // their retention, a run that removes them all (tombstones included), and the next day's run
-// with nothing left to remove. No targets in the issue: figures only.
+// with nothing left to remove. No targets: figures only.
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbKind } from '../server/db/database';

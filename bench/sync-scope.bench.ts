@@ -1,4 +1,4 @@
-// `npm run bench:sync-scope`: scope changes (issue 21) at the sync benchmark's company (20,000
+// `npm run bench:sync-scope`: scope changes at the sync benchmark's company (20,000
 // people, 100,000 events over a year; BENCH_PULL_PEOPLE / BENCH_PULL_EVENTS make it smaller),
 // on PGlite: what the pull after a scope change costs a kiosk and an admin tablet that hold a
 // first sync — the next day (rows age out), a kiosk moved to another area, the history window
@@ -48,7 +48,7 @@ const held = (d: MemoryDevice) => [...d.table('visitEvents').values()] as unknow
 
 /** A kiosk in service for `days` days: its first sync that many days ago, then one pull a day
  * (the same database behind a clock that many days back). Each person whose latest event it
- * has seen leave its window would stay on it if aged sign-outs stayed (before issue 21's end). */
+ * has seen leave its window would stay on it if aged sign-outs stayed. */
 async function kioskInService(target: BenchTarget, kiosk: { token: string; userId: string }, days: number) {
   const device = newDevice(kiosk.userId);
   let last = { ms: 0, puts: 0, dels: 0 };

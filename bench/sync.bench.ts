@@ -1,4 +1,4 @@
-// `npm run bench:sync`: the sync benchmarks of issue 3. Node sections run once per database
+// `npm run bench:sync`: the sync benchmarks. Node sections run once per database
 // (PGlite always; PostgreSQL when BENCH_DATABASE_URL is set or 127.0.0.1:5432 answers), then
 // the browser sections on PGlite. Prints a table per section; writes only to the temp dir.
 import { writeFileSync } from 'node:fs';

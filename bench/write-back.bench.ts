@@ -1,4 +1,4 @@
-// `npm run bench:write-back`: the write-back job (issue 18) on PGlite and (when it answers)
+// `npm run bench:write-back`: the write-back job on PGlite and (when it answers)
 // PostgreSQL against the fake Wonde: 2,000 linked pupils with a school week of sign-ins and
 // sign-outs (20,000 attendance records) become 20,000 session marks in one run; a second run
 // finds nothing new and sends nothing. Target for the first run: ≤ 30 s.

@@ -1,4 +1,4 @@
-// Aged presence rows leaving a device (issue 21). A presence row older than the device's window
+// Aged presence rows leaving a device. A presence row older than the device's window
 // is held only while it is its person's latest sign-in. Once it is not (a sign-out, or a later
 // event supersedes it), every older row of that person is out of scope as well: each is older
 // than the window, and none is their latest. So "this row leaves" can be widened to "this

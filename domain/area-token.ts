@@ -1,4 +1,4 @@
-// The printed area QR (issue 15): "GHA1.<claims>.<signature>", signed with the company's
+// The printed area QR: "GHA1.<claims>.<signature>", signed with the company's
 // Ed25519 key (the one visit QRs use), so a kiosk or a phone checks it offline with the synced
 // public key. A poster on a wall has no expiry; moving the area to another company cannot happen.
 import { fromBase64Url, QR_ALGORITHM, toBase64Url, type SubtleLike } from './qr-token';

@@ -1,4 +1,4 @@
-// Attendance codes and write-back of a directory integration (issue 18): which of the directory's
+// Attendance codes and write-back of a directory integration: which of the directory's
 // own codes each Gatehouse attendance outcome becomes, and what is written back to the directory.
 // An outcome is a mode's on-time / late / early situation, or a reason given; a reason without a
 // code of its own falls back to its mode's situation.

@@ -1,4 +1,4 @@
-// Late sign-in / early sign-out decided for one event (issue 14 part 2). The kiosk runs this on
+// Late sign-in / early sign-out decided for one event. The kiosk runs this on
 // the device and the server runs it again when it applies the mutation; the server's answer is
 // what is stored. Time is the event's instant read in the SITE's time zone (IANA), not the device's.
 import { attendanceSituation, selectReason, type AttendanceMode, type Reason } from './reasons';

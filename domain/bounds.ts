@@ -1,6 +1,6 @@
 // Bounds for every number and free-form value that reaches the database from a device: an
 // integer the columns cannot hold, or a JSON value PostgreSQL's jsonb refuses, must be a
-// validation failure on one mutation, never an error that fails a whole push (issue 11 item 4).
+// validation failure on one mutation, never an error that fails a whole push.
 import * as v from 'valibot';
 
 /** The largest value of a PostgreSQL `integer` (int4) column. */

@@ -1,4 +1,4 @@
-// Company details (issue 14, spec 1 §3 Entity, §6): the rules both the /company page and the
+// Company details (spec 1 §3 Entity, §6): the rules both the /company page and the
 // server apply — subdomain form and reserved words, plan/package values, the edit payloads, and
 // whether a package/plan change is an upgrade or a downgrade (the real-time events carry it).
 import * as v from 'valibot';

@@ -36,7 +36,8 @@ export const REASON_NAME_MAX = 20;
 
 export const DEFAULT_TEMPERATURE_C = 36;
 
-/** The internal tech-team account (spec 1 §6): flagged super admin, the only one who opens /company on Standalone. */
+/** The internal tech-team account's e-mail (spec 1 §6), for the seed only: what makes it platform staff
+ * is users.platform_staff, never this address, which any company may also use. */
 export const TECH_TEAM_EMAIL = 'tech-team@gatehouse.internal';
 
 /** Session tokens live this long (decision recorded in docs/decisions.md). */

@@ -6,6 +6,8 @@ import {
   mergedFields,
   mergePlan,
   NAME_SIMILARITY,
+  nameNumbers,
+  namesLikelySame,
   phoneKey,
   similarity,
   type MergeCandidate,
@@ -28,6 +30,14 @@ describe('name similarity (pg_trgm)', () => {
     expect(similarity('Annabelle Quixote', 'Annabele Quixote')).toBeGreaterThanOrEqual(NAME_SIMILARITY);
     expect(similarity('Annabelle Quixote', 'Zebediah Marlowe')).toBeLessThan(NAME_SIMILARITY);
     expect(similarity('word', 'word')).toBe(1);
+  });
+  it('keeps numbered names apart: "Student 1" and "Student 2" are two people', () => {
+    expect(namesLikelySame('Student 1', 'Student 2')).toBe(false);
+    expect(namesLikelySame('First0 Last0', 'First1 Last1')).toBe(false);
+    expect(namesLikelySame('Student 12', 'Student 1 2')).toBe(false);
+    expect(namesLikelySame('Annabelle Quixote 2', 'Annabele Quixote 2')).toBe(true);
+    expect(namesLikelySame('Annabelle Quixote', 'Annabele Quixote')).toBe(true);
+    expect(nameNumbers('Room 12 B3')).toBe('12 3');
   });
   it('is symmetric and between 0 and 1', () => {
     fc.assert(

@@ -1,4 +1,4 @@
-// Likely duplicate people and how two records merge into one (issue 17; spec 1 §2
+// Likely duplicate people and how two records merge into one (spec 1 §2
 // /duplication-control-board, spec 2 §7 get_users_duplicate and merge_user). Pure rules: the
 // server finds candidate pairs with SQL (pg_trgm), groups them and resolves a merge with these.
 import * as v from 'valibot';
@@ -75,6 +75,17 @@ export function similarity(a: string, b: string): number {
   let shared = 0;
   for (const t of x) if (y.has(t)) shared++;
   return shared / (x.size + y.size - shared);
+}
+
+/** The numbers written in a name, in order ("Student 12 B3" → "12 3"): numbered names such as
+ * "Student 1" and "Student 2" are different people however similar the rest of the name is. */
+export function nameNumbers(name: string): string {
+  return (name.match(/[0-9]+/g) ?? []).join(' ');
+}
+
+/** Two names are likely one person: similar enough and carrying the same numbers. */
+export function namesLikelySame(a: string, b: string): boolean {
+  return nameNumbers(a) === nameNumbers(b) && similarity(a, b) >= NAME_SIMILARITY;
 }
 
 export interface DuplicatePair {

@@ -27,7 +27,7 @@ export const ERROR_CODES = [
   'emergency_sites_inaccessible',
   'name_exists',
   'user_has_visits',
-  // Pre-registration (issue 5).
+  // Pre-registration.
   'visit_in_past',
   'visit_date_invalid',
   'visit_exists',
@@ -37,50 +37,61 @@ export const ERROR_CODES = [
   'photo_dimensions',
   'link_expired',
   'qr_invalid',
-  // One-time RFID enrolment links (issue 5, /rfid/:code).
+  // One-time RFID enrolment links (/rfid/:code).
   'link_used',
-  // Kiosk (issue 4).
+  // Kiosk.
   'custom_field_invalid',
-  // Role assignment rules (issue 11 item 1, domain/role-assignment.ts).
+  // Role assignment rules (domain/role-assignment.ts).
   'role_above_own',
   'user_above_own',
   'own_role_locked',
   'owner_protected',
-  // 429s that say what was limited (issue 11, Also): the account, or requests from an address.
+  // Identity and privilege: one's own access, admin-only changes, granting keys.
+  'own_access_locked',
+  'admin_only',
+  'permission_above_own',
+  'dashboard_access_revoked',
+  // 429s that say what was limited: the account, or requests from an address.
   'account_locked',
   'too_many_login_attempts',
   'too_many_requests',
-  // Journeys (issue 13): a site or remote work cannot be removed while visits use it.
+  // Journeys: a site or remote work cannot be removed while visits use it.
   'journey_site_in_use',
   'journey_remote_in_use',
-  // Compliance forms (issue 13): a form a journey flow asks cannot be deleted.
+  // Compliance forms: a form a journey flow asks cannot be deleted.
   'compliance_in_use',
-  // Custom fields are for the Professional and Enterprise plans (issue 13, spec 1 §6).
+  // Custom fields are for the Professional and Enterprise plans (spec 1 §6).
   'custom_fields_locked',
-  // Attendance modes (issue 14 part 2): a mode a journey uses cannot be deleted.
+  // Attendance modes: a mode a journey uses cannot be deleted.
   'attendance_mode_in_use',
-  // Sites and areas (issue 15): removal refused while in use or without access to the site.
+  // Sites and areas: removal refused while in use or without access to the site.
   'site_in_use',
   'area_in_use',
   'area_has_children',
   'site_no_access',
   'kiosk_request_state',
-  // Remote sign in/out from a phone (issue 15): outside the site's circle, or not a remote area.
+  // Remote sign in/out from a phone: outside the site's circle, or not a remote area.
   'outside_geofence',
   'remote_sign_in_unavailable',
-  // Two-step authentication (issue 19).
+  // Two-step authentication.
   'otp_error',
   'otp_required',
   'otp_invalid',
   'otp_locked',
   'otp_required_by_role',
-  // Single sign-on (issue 19).
+  // Single sign-on.
   'sso_not_configured',
   'sso_failed',
   'sso_unknown_user',
-  // Directory integrations (issue 18): reading the directory's groups for the settings picker.
+  // Directory integrations: reading the directory's groups for the settings picker.
   'integration_auth_failed',
   'directory_unavailable',
+  // a new server address needs the secret again; SSO domain claims
+  // and unverified provider e-mails.
+  'integration_credentials_reentry',
+  'sso_domain_taken',
+  'sso_email_unverified',
+  'sso_secret_reentry',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,6 @@
 // Table-driven from spec 1 §2 "Route guards and redirects" and §6 "Access in Cloud / Standalone".
 import { describe, expect, it } from 'vitest';
-import { decideRoute, homeFor, shortcutsFor, type GuardUser } from './guards';
+import { decideRoute, homeFor, mayOpen, shortcutsFor, type GuardUser } from './guards';
 import { defaultPermissionsFor, type PermissionMap } from './permissions';
 import { ROUTES } from './routes';
 
@@ -98,5 +98,15 @@ describe('top-bar shortcuts', () => {
     expect(shortcutsFor(admin)).toEqual({ emergencyList: true, addVisits: true });
     expect(shortcutsFor(employee)).toEqual({ emergencyList: false, addVisits: true });
     expect(shortcutsFor(standalone)).toEqual({ emergencyList: false, addVisits: false });
+  });
+});
+
+describe('buttons that open a guarded screen', () => {
+  it('offers mass sign-in / sign-out only to whom /multiple-signin opens for (not a fire warden)', () => {
+    expect(mayOpen('/multiple-signin', cloud(defaultPermissionsFor('fire warden')))).toBe(false);
+    expect(mayOpen('/multiple-signin', admin)).toBe(true);
+    expect(mayOpen('/multiple-signin', employee)).toBe(true);
+    expect(mayOpen('/multiple-signin', null)).toBe(false);
+    expect(mayOpen('/multiple-signin', standalone)).toBe(false);
   });
 });

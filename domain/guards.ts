@@ -56,6 +56,13 @@ export function decideRoute(
   return { kind: 'render', route };
 }
 
+/** Whether a button that opens `path`'s screen may show: the screen's own guard would render it
+ * (a control for a page that refuses the user is never offered). */
+export function mayOpen(path: string, user: GuardUser | null): boolean {
+  const d = decideRoute(path, user);
+  return d.kind === 'render' && !d.noAccess;
+}
+
 /** Top-bar shortcuts (spec 2 §2): Cloud only; emergency also needs the emergency permission. */
 export function shortcutsFor(user: GuardUser): { emergencyList: boolean; addVisits: boolean } {
   const cloud = user.package === 'Cloud';

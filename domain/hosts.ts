@@ -1,4 +1,4 @@
-// Who may host a visit (issue 20 item 11): a person of a host-capable user type, never a
+// Who may host a visit: a person of a host-capable user type, never a
 // visitor. A flow may list its host types (settings.host_user_type_ids); when it lists none,
 // the host types are those the company enters itself ("pre-registered by admin", its staff),
 // not the types people register into themselves. One rule for the admin form, the public

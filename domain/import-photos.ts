@@ -1,4 +1,4 @@
-// The photo zip of a user import (issue 17; spec 1 §5 "Files"): a zip of at most 50 MB, photos
+// The photo zip of a user import (spec 1 §5 "Files"): a zip of at most 50 MB, photos
 // JPG or PNG (640 × 480 recommended), each at most 500 KB, named without spaces, with an
 // extension, and with only `_` and `-` as special characters. A photo belongs to the row whose
 // `photo` cell names it or, when that cell is empty, whose external id is the file's name

@@ -1,4 +1,4 @@
-// User import (issue 17; spec 1 §3 "Import", §5 "Files" and "Contact", §6): the file's columns,
+// User import (spec 1 §3 "Import", §5 "Files" and "Contact", §6): the file's columns,
 // what a file is by its first bytes, and every rule a row must pass. The import worker (the
 // grid) and the server's job run the same checks, so the grid shows exactly what the server
 // will skip. Messages are i18n keys.

@@ -1,4 +1,4 @@
-// A directory field mapped to a custom field (issue 18): the mapping key is `custom:<id>`, the
+// A directory field mapped to a custom field: the mapping key is `custom:<id>`, the
 // directory's raw value becomes the spec's value payload entry (custom_field_id, type, value)
 // and is checked with the same rule as every other custom-field value (domain/custom-fields.ts).
 import { customFieldProblem, type CustomFieldDef, type CustomFieldEntry } from './custom-fields';

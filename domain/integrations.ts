@@ -1,4 +1,4 @@
-// Directory integrations (issue 18; spec 1 §3 Integration, §4 statuses and sync status ids,
+// Directory integrations (spec 1 §3 Integration, §4 statuses and sync status ids,
 // §5 validation): the shapes on the wire, the valibot schemas both ends check, and the rules
 // for what a sync status id means and when a frequency is due.
 import * as v from 'valibot';

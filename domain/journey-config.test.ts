@@ -56,7 +56,7 @@ describe('journey and flow payloads', () => {
       print_badge: true,
       test_check: 'none',
       reminder_minutes: null,
-      badge_contents: ['photo', 'name', 'host', 'date'],
+      badge_contents: ['photo', 'name', 'host', 'date', 'qr'],
     });
     expect(readFlowSettings(null).temperature_threshold).toBe(37.5);
   });

@@ -105,7 +105,8 @@ export const flowSettings = v.object({
   weigand_output: flag(false),
   facial_recognition: flag(false),
   rfid_scan: flag(false),
-  badge_contents: v.optional(v.array(v.picklist(BADGE_CONTENTS)), ['photo', 'name', 'host', 'date']),
+  // The QR code is in the default: a flow that never chose keeps the badge it always printed.
+  badge_contents: v.optional(v.array(v.picklist(BADGE_CONTENTS)), ['photo', 'name', 'host', 'date', 'qr']),
   photo: flag(false),
   /** Custom-field sections asked on this flow, and the fields they held when saved. */
   section_ids: ids,

@@ -1,4 +1,4 @@
-// One kiosk journey as one mutation (issue 12 "one intent, one mutation"): its arguments carry
+// One kiosk journey as one mutation: its arguments carry
 // the facts a visitor gave, and deriveJourney turns facts plus configuration into the stage,
 // whether the person goes in and the visit's details. The kiosk (local apply) and the server
 // (push apply) both call deriveJourney, each with the configuration it holds; the server's wins.

@@ -1,4 +1,4 @@
-// Pairing a kiosk by QR (issue 4 "Registration"): an admin creates a one-time code on /sites
+// Pairing a kiosk by QR: an admin creates a one-time code on /sites
 // for an area and a kiosk name; the device scans it and becomes that kiosk, with no admin
 // session on the device. The QR text carries a prefix so other QR codes are told apart.
 import * as v from 'valibot';

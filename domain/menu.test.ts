@@ -37,6 +37,7 @@ describe('side menu gating per role', () => {
       '/reporting/history',
       '/reporting/visit_summary',
       '/reporting/timesheet',
+      '/reporting/time',
       '/reporting/users-not-on-site',
       '/reporting/track-trace',
       '/reporting/export-list',
@@ -49,8 +50,21 @@ describe('side menu gating per role', () => {
     const settings = visibleMenu(perms, 'admin').find((m) => m.key === 'user_settings');
     expect(settings?.children?.map((c) => c.key)).not.toContain('custom_fields');
   });
-  it('opens Users in a new tab', () => {
-    expect(visibleMenu(defaultPermissionsFor('admin'), 'admin').find((m) => m.key === 'users')?.newTab).toBe(true);
+  it('opens Users in the same window', () => {
+    expect(visibleMenu(defaultPermissionsFor('admin'), 'admin').find((m) => m.key === 'users')?.newTab).toBeFalsy();
+  });
+  it('lists the Time report under Reporting', () => {
+    const reporting = visibleMenu(defaultPermissionsFor('admin'), 'admin').find((m) => m.key === 'reporting');
+    expect(reporting?.children?.find((c) => c.key === 'time')?.to).toBe('/reporting/time');
+  });
+  it('lists the sent mail under Settings for whoever manages people, and only for them', () => {
+    const settingsOf = (perms: ReturnType<typeof defaultPermissionsFor>) =>
+      visibleMenu(perms, 'admin').find((m) => m.key === 'user_settings');
+    const admin = defaultPermissionsFor('admin');
+    expect(settingsOf(admin)?.children?.find((c) => c.key === 'mail_log')?.to).toBe('/mail-log');
+    expect(settingsOf({ ...admin, users: { pivot: { allowed: 0 } } })?.children?.map((c) => c.key)).not.toContain(
+      'mail_log',
+    );
   });
 });
 

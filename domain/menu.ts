@@ -20,6 +20,8 @@ const reporting: MenuItem[] = [
     permission: 'show_visit_summary_list',
   },
   { key: 'timesheet', label: 'timesheet', to: '/reporting/timesheet', permission: 'show_time_sheet_list' },
+  // The Time report (time on site per person) had a page and no entry.
+  { key: 'time', label: 'timeReport', to: '/reporting/time', permission: 'reporting' },
   {
     key: 'users_not_on_site',
     label: 'usersNotOnSite',
@@ -43,7 +45,15 @@ const settings: MenuItem[] = [
   },
   { key: 'attendance_modes', label: 'attendanceModes', to: '/attendance-modes', permission: 'show_attendance_modes' },
   { key: 'custom_fields', label: 'customFields', to: '/custom-fields', permission: 'show_custom_fields' },
+  { key: 'watch_list', label: 'watchList', to: '/watch-list', permission: 'watch_list' },
+  { key: 'mail_log', label: 'mailLog', to: '/mail-log', permission: 'users' },
   { key: 'roles', label: 'roles', to: '/roles', permission: 'user_settings' },
+  {
+    key: 'notification_settings',
+    label: 'notificationSettings',
+    to: '/notification-settings',
+    permission: 'company_details',
+  },
 ];
 
 export const MENU: readonly MenuItem[] = [
@@ -51,7 +61,8 @@ export const MENU: readonly MenuItem[] = [
   { key: 'company_details', label: 'companyDetails', to: '/company', permission: 'company_details' },
   { key: 'dashboard', label: 'dashboard', to: '/', permission: 'dashboard' },
   { key: 'system', label: 'system' },
-  { key: 'users', label: 'users', to: '/users', permission: 'users', newTab: true },
+  // Same window: a new tab each time piled tabs up; a person who wants one asks for it.
+  { key: 'users', label: 'users', to: '/users', permission: 'users' },
   { key: 'announcements', label: 'announcements', to: '/announcements', permission: 'announcements' },
   { key: 'sites_devices', label: 'sitesDevices', to: '/sites', permission: 'sites_devices' },
   { key: 'reporting', label: 'reporting', to: '/Reporting', permission: 'reporting', children: reporting },
@@ -80,6 +91,8 @@ export function visibleMenu(permissions: PermissionMap, roleName: string): MenuI
 /** /Reporting and /settings open the first sub-page the user may see. */
 export function firstSubPage(sectionPath: string, permissions: PermissionMap): string | undefined {
   const section = MENU.find((m) => m.to?.toLowerCase() === sectionPath.toLowerCase());
+  // A section the role may not open leads nowhere, whatever key one of its pages also accepts.
+  if (section?.permission && !isAllowed(permissions, section.permission)) return undefined;
   return section?.children?.find((c) => !c.permission || isAllowed(permissions, c.permission))?.to;
 }
 
@@ -91,7 +104,7 @@ const FIXED_ACTIVE: ReadonlyArray<[RegExp, string]> = [
   [/^\/(emergency)/, 'emergency'],
   [/^\/reporting/i, 'reporting'],
   [
-    /^\/(user-types|olduser-types|add-user-type|privacy-manager|duplication-control-board|attendance-modes|add-attendance-mode|add-reason|custom-fields|add-custom-field|roles|settings)/,
+    /^\/(user-types|olduser-types|add-user-type|privacy-manager|duplication-control-board|attendance-modes|add-attendance-mode|add-reason|custom-fields|add-custom-field|watch-list|roles|notification-settings|mail-log|settings)/,
     'user_settings',
   ],
   [/^\/(users|invite-users|rfid-enrollment|multiple-signin)/, 'users'],

@@ -50,6 +50,8 @@ export const PAGE_KEYS = [
   'add_attendance_mode',
   'show_attendance_modes',
   'show_custom_fields',
+  // The watch list: its own key, admins only by default (reasons are sensitive).
+  'watch_list',
   'add_custom_field_to_new_section',
   'add_reason',
   'show_journey_list',

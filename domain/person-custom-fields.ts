@@ -1,4 +1,4 @@
-// A person's custom-field values as the user form edits them (issue 13; they live on
+// A person's custom-field values as the user form edits them (they live on
 // users.custom_fields as the spec's value list: custom_field_id, type, value). The payload, the
 // check the form and the server both run, and how an edit merges into what the person holds.
 import * as v from 'valibot';

@@ -5,7 +5,7 @@ import type { ExpiryReason, VisitMetadata } from './preregistration';
 /**
  * expected: no approval needed; pending: waiting for admin approval; held: a public registration
  * naming an existing person, waiting for that person's confirmation (mailed to the address on
- * file) or an admin's approval, with no QR code issued (issue 11 item 3).
+ * file) or an admin's approval, with no QR code issued.
  */
 export const VISIT_STATUSES = ['expected', 'pending', 'approved', 'rejected', 'held'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];

@@ -48,7 +48,8 @@ describe('link states (spec 2 §4)', () => {
       'preregistration.not_approved',
     );
     expect(expiryMessageCode({ link: 'preregistration', reason: 'SCAN_EXPIRED' })).toBe('preregistration.missed');
-    expect(expiryMessageCode({ link: 'preregistration' })).toBe('preregistration.arrived');
+    expect(expiryMessageCode({ link: 'preregistration' })).toBe('preregistration.fallback');
+    expect(expiryMessageCode({ link: 'preregistration', reason: 'OTHER' })).toBe('preregistration.arrived');
     expect(expiryMessageCode({ link: 'preregistration', confirmed: true })).toBe('preregistration.confirmed');
     expect(expiryMessageCode({ link: 'compliance', reason: 'VISIT_DELETED' })).toBe('compliance.deleted');
     expect(expiryMessageCode({ link: 'compliance', reason: 'OTHER' })).toBe('compliance.arrived');

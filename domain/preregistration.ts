@@ -52,8 +52,9 @@ export interface LinkExpiredQuery {
 export function expiryMessageCode(q: LinkExpiredQuery): string {
   if (q.message === 'Err') return 'err';
   if (q.confirmed && q.link === 'preregistration') return 'preregistration.confirmed';
-  // The compliance fallback: expired and no reason known (DESIGN ruling 4).
-  if (q.link === 'compliance' && !q.reason) return 'compliance.fallback';
+  // The fallback: expired and no reason known (DESIGN ruling 4 for compliance links; a
+  // confirmation link without a reason must not claim the visitor has already arrived either).
+  if (!q.reason) return `${q.link}.fallback`;
   return `${q.link}.${reasonCodeOf(q.reason)}`;
 }
 

@@ -119,6 +119,13 @@ function decodeClaims(part: string): VisitQrClaims | null {
   }
 }
 
+/** A code's claims WITHOUT checking its signature: only to find the visit it names on a device
+ * that has no key for it yet; nothing read here is believed until the server checks it. */
+export function readUnverifiedClaims(token: string): VisitQrClaims | null {
+  const parts = token.trim().split('.');
+  return parts.length === 3 && parts[0] === QR_PREFIX ? decodeClaims(parts[1]!) : null;
+}
+
 /** Signs claims with a PKCS#8 Ed25519 private key; the token is "GH1.<claims>.<signature>". */
 export async function signVisitQr(
   subtle: SubtleLike,

@@ -8,7 +8,7 @@ export const attendanceReason = v.object({
   name: v.string(),
   type: v.picklist(['late_sign_in', 'early_sign_out']),
   attendanceCode: v.optional(v.nullable(v.string())),
-  // Issue 14: when the reason applies (minutes since local midnight, inside the mode's hours),
+  // When the reason applies (minutes since local midnight, inside the mode's hours),
   // how long it excuses, and the text the person is shown. Older rows carry none of them.
   durationMinutes: v.optional(v.nullable(v.number())),
   startMinutes: v.optional(v.nullable(v.number())),

@@ -1,4 +1,4 @@
-// Print views of the reports (issue 16): a print holds the whole filtered report up to this
+// Print views of the reports: a print holds the whole filtered report up to this
 // many rows (visits for history, people for the timesheet, contacts for track & trace); above
 // it the print says how many there are and that an export holds them all.
 export const PRINT_CAP = 2_000;

@@ -8,7 +8,15 @@ import {
   type PermissionMap,
   type RoleName,
 } from './permissions';
-import { assignableRoles, refuseAssignment, refuseRemovalOf, type Actor, type TargetUser } from './role-assignment';
+import {
+  assignableRoles,
+  refuseAssignment,
+  refusePersonChange,
+  refuseRemovalOf,
+  refuseRoleEdit,
+  type Actor,
+  type TargetUser,
+} from './role-assignment';
 
 const role = (name: RoleName) => ({ id: name, permissions: defaultPermissionsFor(name) });
 const actor = (name: RoleName, extra: Partial<Actor> = {}): Actor => ({
@@ -97,5 +105,31 @@ describe('role assignment', () => {
         },
       ),
     );
+  });
+});
+
+describe('who may change this person', () => {
+  it('refuses an employee every change to the owner, and a higher role anything', () => {
+    const owner = user('owner', 'admin', true);
+    for (const change of ['details', 'card', 'removal', 'two_step_reset'] as const)
+      expect(refusePersonChange(actor('employee'), owner, change)).not.toBeNull();
+    expect(refusePersonChange(actor('employee'), user('peer', 'employee'), 'card')).toBeNull();
+  });
+
+  it('leaves two-step resets to administrators, never on oneself', () => {
+    expect(refusePersonChange(actor('employee'), user('peer', 'employee'), 'two_step_reset')).toBe('admin_only');
+    expect(refusePersonChange(actor('admin'), user('peer', 'employee'), 'two_step_reset')).toBeNull();
+    expect(refusePersonChange(actor('admin'), user('me', 'admin'), 'two_step_reset')).toBe('own_access_locked');
+    expect(refusePersonChange(actor('admin'), user('me', 'admin'), 'removal')).toBe('own_access_locked');
+    expect(refusePersonChange(actor('admin'), user('me', 'admin'), 'details')).toBeNull();
+  });
+
+  it('lets nobody grant a key they do not hold, nor edit a role that allows one', () => {
+    const reporter = defaultPermissionsFor('employee with reporting');
+    expect(refuseRoleEdit(reporter, defaultPermissionsFor('default users'), [...PERMISSION_KEYS])).toBe(
+      'permission_above_own',
+    );
+    expect(refuseRoleEdit(reporter, defaultPermissionsFor('fire warden'), ['dashboard'])).toBe('permission_above_own');
+    expect(refuseRoleEdit(reporter, defaultPermissionsFor('default users'), ['dashboard', 'users'])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-// Who may give which role to whom (issue 11 item 1). One rule for every path that sets a role,
+// Who may give which role to whom. One rule for every path that sets a role,
 // archives, reactivates, deletes, edits or revokes a user, on the server and in the role pickers:
 // - nobody assigns a role that allows a permission they do not hold themselves;
 // - nobody changes a user whose current role allows a permission they do not hold (or an
@@ -6,14 +6,24 @@
 // - nobody changes their own role;
 // - the company owner cannot be archived, deleted, demoted or lose dashboard access except by
 //   the tech-team account.
-import { isAllowed, type PermissionMap } from './permissions';
+import { isAllowed, PERMISSION_KEYS, type PermissionMap } from './permissions';
 
-export type RoleRefusal = 'role_above_own' | 'user_above_own' | 'own_role_locked' | 'owner_protected';
+export type RoleRefusal =
+  'role_above_own' | 'user_above_own' | 'own_role_locked' | 'owner_protected' | 'own_access_locked' | 'admin_only';
+
+/**
+ * What a route does to a person. Every route that changes a person names one:
+ * - details: name, phone, e-mail, type, labels, photo, custom fields, import rows, merges;
+ * - card: their RFID card or an enrolment link for it;
+ * - removal: archive, delete or revoke dashboard access;
+ * - two_step_reset: turn their second factor off and end their sessions.
+ */
+export type PersonChange = 'details' | 'card' | 'removal' | 'two_step_reset';
 
 export interface Actor {
   userId: string;
   permissions: PermissionMap;
-  /** The internal tech-team account (TECH_TEAM_EMAIL): the only one who may act on the owner. */
+  /** Platform staff (users.platform_staff, never the e-mail): the only one who may act on the owner. */
   isTechTeam: boolean;
 }
 
@@ -46,17 +56,36 @@ export function assignableRoles<R extends { permissions: PermissionMap }>(
   return roles.filter((role) => withinPermissions(role.permissions, actor));
 }
 
-/** Any change to a user (details, archive, reactivate, delete, revoke): the target must not outrank the actor. */
-export function refuseChangeOf(actor: Actor, target: TargetUser): RoleRefusal | null {
+/** An administrator: a role that allows every permission key there is. */
+export function isAdministrator(permissions: PermissionMap): boolean {
+  return PERMISSION_KEYS.every((key) => isAllowed(permissions, key));
+}
+
+/**
+ * The one rule for "who may change this person":
+ * - nobody changes someone whose role allows a key they do not hold (so only admins change admins);
+ * - nobody removes the owner, and only an administrator resets someone's second factor;
+ * - nobody removes their own access or resets their own second factor (their details they may edit).
+ * Platform staff pass the role rules (they look after companies), never the self rules.
+ */
+export function refusePersonChange(actor: Actor, target: TargetUser, change: PersonChange): RoleRefusal | null {
+  const privileged = change === 'removal' || change === 'two_step_reset';
+  if (privileged && target.id === actor.userId) return 'own_access_locked';
   if (actor.isTechTeam) return null;
+  if (change === 'two_step_reset' && !isAdministrator(actor.permissions)) return 'admin_only';
+  if (change === 'removal' && target.isOwner) return 'owner_protected';
   if (!withinPermissions(target.role.permissions, actor.permissions)) return 'user_above_own';
   return null;
 }
 
+/** Any change to a user's details (or a reactivation): the target must not outrank the actor. */
+export function refuseChangeOf(actor: Actor, target: TargetUser): RoleRefusal | null {
+  return refusePersonChange(actor, target, 'details');
+}
+
 /** Archive, delete or revoke dashboard access: also never the owner (but the tech team may). */
 export function refuseRemovalOf(actor: Actor, target: TargetUser): RoleRefusal | null {
-  if (target.isOwner && !actor.isTechTeam) return 'owner_protected';
-  return refuseChangeOf(actor, target);
+  return refusePersonChange(actor, target, 'removal');
 }
 
 /**
@@ -74,5 +103,20 @@ export function refuseAssignment(actor: Actor, target: TargetUser | null, role: 
       return 'owner_protected';
   }
   if (!withinPermissions(role.permissions, actor.permissions)) return 'role_above_own';
+  return null;
+}
+
+/**
+ * Editing which keys a role allows: nobody grants a key they do not hold, and
+ * nobody edits a role that already allows one (that would hand it out again, or take it away
+ * from those who hold more than the editor).
+ */
+export function refuseRoleEdit(
+  editor: PermissionMap,
+  current: PermissionMap,
+  nextAllowed: readonly string[],
+): 'permission_above_own' | null {
+  if (!withinPermissions(current, editor)) return 'permission_above_own';
+  if (nextAllowed.some((key) => !isAllowed(editor, key))) return 'permission_above_own';
   return null;
 }

@@ -56,7 +56,7 @@ const integ = (path: string, title: string): RouteDef =>
 export const ROUTES: readonly RouteDef[] = [
   pub('/login', 'login', 'foundation'),
   pub('/forgot-password', 'forgotPassword', 'foundation'),
-  // The one-time link from the forgot-password or first-password mail (issue 19).
+  // The one-time link from the forgot-password or first-password mail.
   pub('/reset-password/:token', 'resetPassword', 'foundation'),
   pub('/sso/:id?/:atex?/:entityId?/:ip?', 'sso', 'foundation'),
   pub('/kiosk-register', 'kioskRegister', 'kiosk'),
@@ -79,7 +79,7 @@ export const ROUTES: readonly RouteDef[] = [
   priv('/', 'dashboard', 'dashboard', 'dashboard'),
   priv('/filtered', 'dashboardFiltered', 'dashboard', 'dashboard'),
   priv('/device', 'device', 'sync'),
-  // The person's own two-step authentication (issue 19): any logged-in person.
+  // The person's own two-step authentication: any logged-in person.
   priv('/two-step', 'twoStep', 'foundation'),
   priv('/company', 'company', 'company', 'company_details', 'company_details', { standalone: 'techTeam' }),
   priv('/users', 'users', 'people', 'users', 'users'),
@@ -118,7 +118,7 @@ export const ROUTES: readonly RouteDef[] = [
   priv('/reporting/export-list', 'reportingExportList', 'reporting', 'reporting', 'show_export_list'),
   priv('/add-expected-visitors', 'addExpectedVisitors', 'preregistration'),
   priv('/sites', 'sites', 'sites', 'sites_devices', 'sites_devices', { standalone: 'open' }),
-  // Remote sign in/out from a phone (issue 15; the spec names no path): any logged-in person.
+  // Remote sign in/out from a phone (the spec names no path): any logged-in person.
   priv('/remote-sign-in', 'remoteSignIn', 'sites'),
   priv('/olduser-types', 'oldUserTypes', 'people', 'user_settings', 'show_user_types_list'),
   priv('/user-types', 'userTypes', 'people', 'user_settings', 'show_user_types_list'),
@@ -135,8 +135,14 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/settings', kind: 'section', title: 'settings', feature: 'settings', menuKey: 'user_settings' },
   priv('/privacy-manager', 'privacyManager', 'settings', 'user_settings', 'show_privacy_manager_list'),
   priv('/custom-fields', 'customFields', 'settings', 'user_settings', 'show_custom_fields'),
-  // Which keys each role allows (issue 19; the spec names no path): under Settings.
+  // The watch list: its own key, watch_list.
+  priv('/watch-list', 'watchList', 'settings', 'user_settings', 'watch_list'),
+  // What Gatehouse mailed (or logged without SMTP): open to those who manage people, like /api/mail-log.
+  priv('/mail-log', 'mailLog', 'settings', 'user_settings', 'users'),
+  // Which keys each role allows (the spec names no path): under Settings.
   priv('/roles', 'roles', 'settings', 'user_settings', 'user_settings'),
+  // Host notifications: channels, providers, failures.
+  priv('/notification-settings', 'notificationSettings', 'settings', 'user_settings', 'company_details'),
   priv('/add-custom-field', 'addCustomField', 'settings', 'user_settings', 'add_custom_field_to_new_section'),
   priv('/integration', 'integration', 'integrations', 'integration', 'integration'),
   integ('/integration-settings', 'integrationSettings'),
@@ -155,7 +161,7 @@ export const ROUTES: readonly RouteDef[] = [
     'integration',
     'integration',
   ),
-  // Microsoft's equivalent of the Google consent landing (issue 18; the spec names only Google's).
+  // Microsoft's equivalent of the Google consent landing (the spec names only Google's).
   priv(
     '/azureAD/auth/:accessToken/:refreshToken/:encryptedEmail',
     'azureAdAuth',

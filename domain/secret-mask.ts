@@ -1,4 +1,4 @@
-// Masks the secrets in stored mail before anyone reads the mail log (issue 11 item 12): the
+// Masks the secrets in stored mail before anyone reads the mail log: the
 // visitor's personal link (/c/{visitUrl}/{code}), the compliance link (/online-compliance/
 // {visitUrl}), the RFID enrolment link (/rfid/{code}) and signed QR tokens (GH1.…) are keys
 // to a door, and the log is open to every role holding `users`. Each secret keeps its first

@@ -1,4 +1,4 @@
-// Single sign-on and one-time login (issue 19): the payloads both ends check, and the rules
+// Single sign-on and one-time login: the payloads both ends check, and the rules
 // for matching an SSO email to a company. Messages are i18n keys.
 import * as v from 'valibot';
 

@@ -1,4 +1,4 @@
-// Scope changes (issue 21): a device's scope is a value — its kind, the day its windows start,
+// Scope changes: a device's scope is a value — its kind, the day its windows start,
 // the history window, and the areas and journeys it holds — and a pull cursor names the scope
 // its rows were chosen under by a fingerprint. When the scope a device has now differs, the
 // server sends the difference: rows newly in scope as puts, rows that left as deletes. A new

@@ -1,4 +1,4 @@
-// Sync scopes (issue 21): which history a device holds. Every device keeps what decides who is
+// Sync scopes: which history a device holds. Every device keeps what decides who is
 // on site now (each person's latest event when it is a sign-in, however old) and today's events;
 // an admin's device adds a window of history; a kiosk holds expected visits from yesterday to a
 // few days ahead. Older history stays on the server and is read from it on demand.

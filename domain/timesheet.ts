@@ -1,4 +1,4 @@
-// Timesheet (issue 16): hours per person per day against their attendance mode. Days are the
+// Timesheet: hours per person per day against their attendance mode. Days are the
 // SITE's calendar days (IANA time zone), so a visit over midnight is split at the site's local
 // midnight, and a DST day really has 23 or 25 hours. Weeks start on Monday (domain/date-format).
 import type { AttendanceMode } from './reasons';

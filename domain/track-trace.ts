@@ -1,4 +1,4 @@
-// Track & trace (issue 16): who shared an area with a person, and for how long. Pure: the
+// Track & trace: who shared an area with a person, and for how long. Pure: the
 // server reads the person's visits and the visits in the same areas around them, and this
 // works out the overlaps. A contact's time is the union of its overlaps, so two visits of the
 // subject that overlap each other (e.g. a repeated sign-in) never count the same minute twice.

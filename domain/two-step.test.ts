@@ -1,4 +1,4 @@
-// Two-step rules (issue 19): code shapes, replay by time step, who must enrol, and exactly when
+// Two-step rules: code shapes, replay by time step, who must enrol, and exactly when
 // each live account pop-up is shown (spec 2 §4).
 import { describe, expect, it } from 'vitest';
 import {

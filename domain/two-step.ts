@@ -1,4 +1,4 @@
-// Two-step authentication (issue 19, spec 1 §4 and §6, spec 2 §4): who must use it, which codes
+// Two-step authentication (spec 1 §4 and §6, spec 2 §4): who must use it, which codes
 // are accepted, and which live account pop-up a socket event deserves. Pure rules only; the
 // TOTP arithmetic itself is the otpauth package's (server/two-step/totp.ts).
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// Chunks of the light public entry (src/app/public-root.tsx; issue 20 item 16). Left to the
+// Chunks of the light public entry (src/app/public-root.tsx). Left to the
 // automatic splitting, the login loaded about 40 files and the pre-registration page 50 (one per
 // Mantine component shared by a different set of routes): on a phone's HTTP/1.1 connections
 // (six at a time) each wave of requests costs a round trip, and Lighthouse counted seconds of it.

@@ -1,4 +1,4 @@
-// Build-time split of the locale files (issue 20 item 16): locales/<lang>.json keep their shape
+// Build-time split of the locale files: locales/<lang>.json keep their shape
 // (engineers merge strings into them with scripts/locale-merge.mjs); the build serves them as
 // virtual modules `virtual:locale/<lang>-<part>`:
 //   - `all`: the whole file, loaded by the admin app;

@@ -67,6 +67,8 @@ import { ssoRoutes } from './sso/sso.routes';
 import { oneTimeLoginRoutes } from './sso/one-time-login.routes';
 import { passportRoutes } from './passport/passport.routes';
 import { syncScopesRoutes } from './sync-scopes/sync-scopes.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { watchListRoutes } from './watch-list/watch-list.routes';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -96,6 +98,8 @@ export interface AppDeps {
   autoSignOutIntervalMs?: number;
   /** Whether this instance sweeps retention (unset: not scheduled; tests run it themselves). */
   retentionSchedule?: boolean;
+  /** How often this instance runs the host notification sender (unset: not scheduled; tests run it). */
+  notificationIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -207,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attendanceRoutes, { attendance: services.attendance });
   await app.register(duplicatesRoutes, { duplicates: services.duplicates });
   await app.register(announcementsRoutes, { announcements: services.announcements });
+  await app.register(watchListRoutes, { watchList: services.watchList });
   await app.register(privacyRoutes, {
     privacy: services.privacy,
     retention: services.retention,
@@ -245,6 +250,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oneTimeLoginRoutes, { oneTimeLogin: services.oneTimeLogin, publicUrl: deps.publicUrl });
   await app.register(passportRoutes, { passport: services.passport });
   await app.register(syncScopesRoutes, { db: deps.database.db });
+  await app.register(notificationsRoutes, {
+    notifications: services.notifications,
+    sender: services.notificationJob,
+    publicUrl: deps.publicUrl,
+    intervalMs: deps.notificationIntervalMs,
+  });
   await app.register(openapiRoutes, { routes: routeTable });
   app.addHook('onClose', async () => services.mailer.close());
   await registerStatic(app, deps.staticDir);

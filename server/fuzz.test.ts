@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type * as v from 'valibot';
+import { ERROR_CODES } from '../domain/errors';
 import { isAllowed } from '../domain/permissions';
 import { mutations } from '../sync/catalogue';
 import type { RouteEntry } from './app';
@@ -20,7 +21,10 @@ import { bearer, entityFacts, freshAddress, seededApp, tokenFor } from './test/h
 import { apiRoutes, companyIds, plausibleUrls, type Method } from './test/routes';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_115);
-const RUNS = 20;
+/** Cases per route and mutation: PGlite takes the whole walk; PostgreSQL, whose statements are
+ * the same, the first half of the same cases (it catches dialect faults, which the first cases
+ * reach as well). */
+const RUNS_ON = { pglite: 10, postgres: 5 } as const;
 /** A bound for the whole walk, not a speed assertion: without it a slow machine would cut the walk short. */
 const WALK_MS = 600_000;
 
@@ -39,6 +43,7 @@ const UNREACHED: Record<string, string> = {
   'POST /api/two-step/start': 'takes no body (starts the caller’s two-step enrolment)',
   'POST /api/integrations/:id/sync': 'takes no body (starts or retries a directory sync)',
   'PUT /api/integrations/:id': 'body parsed after the integration is found (an unknown id answers 404 first)',
+  'PUT /api/watch-list/:id': 'body parsed after the entry is found (an unknown id answers 404 first)',
   'POST /api/integrations/:id/duplicates/resolve': 'body parsed after the integration is found (404 first)',
   'POST /api/integrations/:id/test-connection': 'body parsed after the integration is found (404 first)',
   'POST /api/integrations/:id/activate': 'takes no body (turns automatic sync on)',
@@ -50,6 +55,8 @@ const UNREACHED: Record<string, string> = {
   'POST /api/passport/deactivate': 'takes no body (deactivates the caller’s own passport)',
   'POST /api/users/:id/two-step/reset': 'takes no body (an admin resets a person’s two-step)',
   'POST /api/login-one-time/issue': 'takes no body (a one-time login link for the caller)',
+  'POST /api/notifications/:id/resend': 'takes no body (sends a host notification again)',
+  'POST /api/notifications/ack/:token': 'behind a signed answer link (404 before the body)',
 };
 /** Reached but not fuzzed: a generated body names a directory elsewhere (Wonde, Graph, any Paxton
  *  address), so fuzzing would send traffic off this machine; their tests use local fakes. */
@@ -71,7 +78,8 @@ function excerpt(value: unknown): string {
   }
 }
 
-eachDatabase((get) => {
+eachDatabase((get, kind) => {
+  const RUNS = RUNS_ON[kind];
   let app: FastifyInstance;
   let admin: Caller;
   let kiosk: Caller;
@@ -205,6 +213,7 @@ eachDatabase((get) => {
     async () => {
       stopWalk = true;
       await walk.catch(() => undefined);
+      ids ??= (await companyIds(get().database, admin.ctx.entityId)).filter((id) => id !== admin.ctx.userId);
       const failures: string[] = [];
       const seqs = new Map<Caller, number>();
       const devices = new Map([
@@ -253,6 +262,92 @@ eachDatabase((get) => {
           { seed, numRuns: RUNS, endOnFailure: true },
         );
         if (failure) failures.push(`${name} as ${caller.name} (FUZZ_SEED=${SEED}, case seed ${seed}): ${failure}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    WALK_MS,
+  );
+
+  // every push entry shape. A batch per catalogue mutation mixes
+  // entries of it (fuzzed args) with odd mutation ids (capitals, not a uuid, repeated), odd seqs
+  // and names, and `__proto__` / `constructor.prototype` keys; the push answers 200 with one
+  // answer per entry, in order, each applied, duplicate or rejected with a catalogue code.
+  it(
+    'answers every entry of a push alone, whatever its shape',
+    async () => {
+      stopWalk = true;
+      await walk.catch(() => undefined);
+      const failures: string[] = [];
+      // The company's ids, as the route walk learns them (this test also runs alone with -t).
+      ids ??= (await companyIds(get().database, admin.ctx.entityId)).filter((id) => id !== admin.ctx.userId);
+      const codes = new Set<string>(ERROR_CODES);
+      const poison = (x: unknown): unknown =>
+        JSON.parse(`{"__proto__":{"polluted":1},"v":${JSON.stringify(x) ?? 'null'}}`);
+      let n = 0;
+      for (const [name, def] of Object.entries(mutations) as Array<
+        [string, { args: v.GenericSchema; permission: unknown }]
+      >) {
+        const keys = [def.permission].flat().map(String);
+        const caller = [admin, kiosk].find((c) => keys.some((k) => isAllowed(c.ctx.permissions, k))) ?? admin;
+        const repeated = uuidv7();
+        const entry = fc.record({
+          seq: fc.oneof(fc.integer({ min: 1, max: 50 }), fc.constantFrom(0, -1, 1.5, 2 ** 31, 1e20)),
+          mutationId: fc.oneof(
+            fc.constant(null).map(() => uuidv7()),
+            fc.constant(null).map(() => uuidv7().toUpperCase()),
+            fc.constantFrom(repeated, 'not-a-uuid', '', '00000000-0000-0000-0000-000000000000'),
+            fc.constant(null).map(() => ({ id: uuidv7() })),
+          ),
+          name: fc.oneof(
+            { weight: 4, arbitrary: fc.constant(name) },
+            fc.constantFrom('no.such', '__proto__', 'constructor', 'toString', ''),
+          ),
+          args: fc.oneof(
+            { weight: 3, arbitrary: arbitraryFor(def.args, { ids }) },
+            arbitraryFor(def.args, { ids }).map(poison),
+            fc.constantFrom(null, [], 'args', 7),
+          ),
+          clientTime: fc.oneof(fc.constant(Date.UTC(2026, 0, 15, 9)), fc.constantFrom(-1, 1e20, 'now')),
+          clockOffsetMs: fc.constantFrom(0, 0, 1e13, null),
+          topKey: fc.constantFrom('none', 'none', '__proto__', 'constructor'),
+        });
+        const seed = SEED + 2_000 + n++;
+        let failure = '';
+        await fc.check(
+          fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 6 }), async (drawn) => {
+            const batch = drawn.map(({ topKey, ...m }) =>
+              topKey === '__proto__'
+                ? { ...(JSON.parse('{"__proto__":{"seq":1}}') as object), ...m }
+                : topKey === 'constructor'
+                  ? { ...m, constructor: { prototype: { isAdmin: true } } }
+                  : m,
+            );
+            const res = await send('POST', '/api/sync/push', caller, { deviceId: uuidv7(), mutations: batch });
+            if (res.statusCode !== 200) failure = `the push answered ${res.statusCode} ${res.body.slice(0, 120)}`;
+            else {
+              const results = (res.json() as { results: Array<{ seq: number; status: string; code?: string }> })
+                .results;
+              if (results.length !== batch.length) failure = `${results.length} answers to ${batch.length} entries`;
+              results.forEach((r, i) => {
+                if (failure) return;
+                if (r.seq !== batch[i]!.seq) failure = `answer ${i} has seq ${r.seq}, not ${batch[i]!.seq}`;
+                else if (!['applied', 'duplicate', 'rejected'].includes(r.status)) failure = `status ${r.status}`;
+                else if (r.status === 'rejected' && !codes.has(r.code ?? '')) failure = `code ${r.code}`;
+                else if (
+                  r.status !== 'rejected' &&
+                  (batch[i]!.name !== name || !/^[0-9a-f-]{36}$/.test(String(batch[i]!.mutationId)))
+                )
+                  failure = `entry ${i} (${excerpt(batch[i])}) was ${r.status}`;
+              });
+            }
+            if ((Object.prototype as Record<string, unknown>).polluted !== undefined)
+              failure = 'Object.prototype polluted';
+            if (failure) failure += ` with ${excerpt(batch)}`;
+            return !failure;
+          }),
+          { seed, numRuns: 2, endOnFailure: true },
+        );
+        if (failure) failures.push(`${name} batch (FUZZ_SEED=${SEED}, case seed ${seed}): ${failure}`);
       }
       expect(failures).toEqual([]);
     },

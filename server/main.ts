@@ -6,6 +6,7 @@ import { trustedProxies } from './auth/rate-limits';
 import { closeOnSignals } from './shutdown';
 import { PublicUrlError, resolvePublicUrl } from './public-url';
 import { openDatabase } from './db/database';
+import { FolderInUseError, lockFolder } from './db/folder-lock';
 import { loggerOptions } from './http/observability';
 import { attachRealtime } from './realtime';
 import { DEMO_LOGINS, DemoRefusedError, seedDemo } from './seed/demo';
@@ -44,6 +45,16 @@ const clock = clockControl(env, production);
 const now = clock.now;
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
+// One PGlite folder has one process: held until exit, so `npm run backup` refuses meanwhile.
+if (!env.DATABASE_URL) {
+  try {
+    lockFolder(dataDir, 'server');
+  } catch (error) {
+    if (!(error instanceof FolderInUseError)) throw error;
+    console.error(`gatehouse: ${error.message}`);
+    process.exit(1);
+  }
+}
 const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir });
 await database.migrate();
 
@@ -68,6 +79,7 @@ const app = await buildApp({
   metricsToken: env.METRICS_TOKEN || undefined,
   autoSignOutIntervalMs: Number(env.AUTO_SIGN_OUT_INTERVAL_MS) || AUTO_SIGN_OUT_INTERVAL_MS,
   retentionSchedule: env.RETENTION_JOB !== 'off',
+  notificationIntervalMs: Number(env.NOTIFICATION_INTERVAL_MS) || 2_000,
 });
 clock.register(app, () => app.services.autoSignOut.run());
 await attachRealtime(app, { auth: app.services.auth, hub: app.realtimeHub, pool: database.pool });

@@ -1,4 +1,4 @@
-// Issue 22 "Several instances": two servers on one database behind any load balancer. A session
+// Several instances: two servers on one database behind any load balancer. A session
 // made on one is valid (and ended) on the other, a limit counts requests on both, and with
 // PostgreSQL a sign-in pushed to one instance pokes a socket connected to the other (the 2 s
 // target is a speed figure: the test prints how long it took and fails only past 10 s).

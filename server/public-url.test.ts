@@ -1,4 +1,4 @@
-// PUBLIC_URL (issue 11 item 11): the origin of mailed links is configured, required in
+// PUBLIC_URL: the origin of mailed links is configured, required in
 // production (the server refuses to start without it), else the server's own listen address.
 import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';

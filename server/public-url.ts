@@ -1,4 +1,4 @@
-// The origin visitors open mailed links on (issue 11 item 11). Links carry secrets (a visit's
+// The origin visitors open mailed links on. Links carry secrets (a visit's
 // code, an enrolment token), so they never follow a request header: PUBLIC_URL when set (and
 // required in production), else, in development, the address the server itself listens on.
 export class PublicUrlError extends Error {

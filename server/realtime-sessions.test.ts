@@ -1,4 +1,4 @@
-// Sockets never outlive their session (issue 11 item 9): logout, archiving, deleting, a role
+// Sockets never outlive their session: logout, archiving, deleting, a role
 // change, a kiosk's deregistration and token expiry disconnect the sockets that session opened,
 // on every instance, and a reconnect with a token that is no longer valid is refused.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -55,6 +55,11 @@ import { ssoService } from './sso/sso.service';
 import { passportService } from './passport/passport.service';
 import { passportIdCipher } from './passport/passport-id-cipher';
 import { withPassportInvitations } from './passport/passport-invitations';
+import { notificationSender } from './notifications/sender-job';
+import { notificationsService } from './notifications/notifications.service';
+import { ackLinks } from './notifications/ack-link';
+import { notificationsBox } from './notifications/settings';
+import { watchListService } from './watch-list/watch-list.service';
 
 export function buildServices(
   db: Db,
@@ -72,17 +77,25 @@ export function buildServices(
   const integrationBox = credentialsBox(process.env.INTEGRATION_KEY);
   const integrationJobs = integrationSync(db, now, integrationBox, directoryClientFor, onChanged);
   const integrations = integrationsService(db, now, integrationBox, integrationJobs);
-  // Attendance codes and write-back of an integration (issue 18).
+  // Attendance codes and write-back of an integration.
   const writeBackJobs = writeBackJob(db, now, integrationBox, directoryClientFor);
   const twoStep = twoStepService(db, now, secretBox(process.env.TWO_STEP_KEY), realtime);
-  // Single sign-on and one-time login (issue 19); plain-http issuers only outside production.
+  // Single sign-on and one-time login; plain-http issuers only outside production.
   const oneTimeLogin = oneTimeLoginService(db, now, sessionStarter(db, now, twoStep));
   const ssoBox = secretBox(process.env.SSO_KEY, 'SSO_KEY', 'gatehouse-development-sso-key');
   const sso = ssoService(db, now, ssoBox, oneTimeLogin, {
     allowInsecureIssuers: process.env.NODE_ENV !== 'production',
   });
   const passportIds = passportIdCipher(process.env.PASSPORT_ID_KEY);
-  const passport = passportService(db, now, passportIds);
+  const passport = passportService(db, now, passportIds, realtime);
+  // Host notifications outbox: a push that wrote notifications starts the sender at once.
+  const notificationLinks = ackLinks(process.env.INTEGRATION_KEY);
+  const notificationSecrets = notificationsBox();
+  const notificationJob = notificationSender(db, now, mailer, {
+    box: notificationSecrets,
+    links: notificationLinks,
+    onChanged,
+  });
   return {
     mailer,
     preregistration: preregistrationService(db, now, mailer, (sent) => passportIds.openAccount(sent)),
@@ -90,7 +103,10 @@ export function buildServices(
     sync: syncService(
       db,
       now,
-      onChanged,
+      (entityId) => {
+        onChanged(entityId);
+        notificationJob.kick();
+      },
       serverMutations,
       realtime && ((entityId, n) => realtime.emitToEntity(entityId, n.event, n.payload as never)),
       // SYNC_SCOPES=off sends every device everything (the sync benchmark's "before" figures).
@@ -125,6 +141,7 @@ export function buildServices(
     attendance: attendanceService(db, now, onChanged),
     duplicates: duplicatesService(db, now, onChanged),
     announcements: announcementsService(db, now, onChanged),
+    watchList: watchListService(db, now),
     privacy: privacyService(db, now),
     retention: retentionJob(db, now, onChanged),
     company: companyService(db, now, passwordReset, realtime),
@@ -134,11 +151,21 @@ export function buildServices(
     imports: importService(db, now, onChanged, realtime),
     integrationJobs,
     integrations,
-    // Google/Microsoft consent (issue 18): state and hand-off sealed under INTEGRATION_KEY.
+    // Google/Microsoft consent: state and hand-off sealed under INTEGRATION_KEY.
     integrationConsent: integrationConsent(db, now, integrationBox, process.env.INTEGRATION_KEY, integrations),
     writeBackJobs,
     attendanceCodes: attendanceCodesService(db, integrations.own),
     writeBack: writeBackService(db, integrations.own, integrationBox, directoryClientFor, writeBackJobs),
+    notificationJob,
+    notifications: notificationsService(
+      db,
+      now,
+      notificationSecrets,
+      notificationLinks,
+      onChanged,
+      () => notificationJob.kick(),
+      process.env.NODE_ENV === 'production',
+    ),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

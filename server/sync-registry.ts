@@ -23,10 +23,10 @@ import { visitScopes } from './visits/visits.scope';
 import { devicePlace, devicePlaceFrom, devicePlaceSql } from './sync-scopes/device-scope';
 import type { ServerScopes } from './sync/scope';
 
-/** What the pull reads from the features to keep each device to its scope (issue 21). */
+/** What the pull reads from the features to keep each device to its scope. */
 export const serverScopes: ServerScopes = { ...visitScopes, devicePlace, devicePlaceSql, devicePlaceFrom };
 
-// A personId merged away (issue 17) is read as the kept person's: server/duplicates/merged-people.ts.
+// A personId merged away is read as the kept person's: server/duplicates/merged-people.ts.
 export const serverMutations = followMergedPeople({
   ...visitServerMutations,
   ...peopleServerMutations,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eachDatabase } from './test/databases';
-import { bearer, entityFacts, seededApp, tokenFor } from './test/harness';
+import { bearer, entityFacts, freshAddress, seededApp, tokenFor } from './test/harness';
 import { apiRoutes as allApiRoutes, fillPath, withBody } from './test/routes';
 
 type Facts = Awaited<ReturnType<typeof entityFacts>>;
@@ -53,9 +53,12 @@ eachDatabase((get) => {
           method: route.method as 'GET',
           url,
           headers: bearer(acmeToken),
+          // A fresh address per call: the walk is about tenancy, not the per-address limits.
+          remoteAddress: freshAddress(),
           ...withBody(route.method),
         });
         expect(response.statusCode, `${route.method} ${url}`).toBe(404);
+        expect(response.headers['content-type'], `${route.method} ${url}`).toContain('application/json');
         expect(response.json().code).toBe('not_found');
         expectNoGlobexData(response.body, `${route.method} ${route.url}`);
       }

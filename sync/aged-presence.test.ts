@@ -1,4 +1,4 @@
-// Aged sign-outs leave a device and presence stays exact (issue 21). A device syncs, then lives
+// Aged sign-outs leave a device and presence stays exact. A device syncs, then lives
 // through days: events arrive (some back-dated, older than its window), the day turns or the
 // history window changes (scope changes), pages split a person's rows, and the outbox names rows whose deletes must wait. The
 // server is modelled with the pull's own rules (rowInScope, rescopeMove, scopeDelete, as

@@ -1,4 +1,4 @@
-// A pull's deletes on the device, aged presence rows included (issue 21). The server's delete of
+// A pull's deletes on the device, aged presence rows included. The server's delete of
 // a presence row that left the scope by age carries the row (server/sync/scope.ts), and means
 // "this person's rows up to this one leave" (domain/aged-presence.ts). The device drops that
 // whole group in the pull's transaction, so no page boundary can leave an older sign-in of the

@@ -25,6 +25,15 @@ export interface MutateDeps {
   transaction<T>(fn: (tx: ClientTx) => Promise<T>, tables?: readonly TableName[]): Promise<T>;
   now(): number;
   newId(): string;
+  /** The recording page's monotonic clock: the server time of its anchor and
+   * the time elapsed since it, or null when this page or worker lifetime has no anchor yet.
+   * Absent: no monotonic clock at all (entries go as before). */
+  clock?(): ClockReading | null;
+}
+
+export interface ClockReading {
+  anchorServerTime: number;
+  sinceAnchorMs: number;
 }
 
 export type MutateResult = { ok: true; seq: number; mutationId: string } | { ok: false; errors: FieldErrors };
@@ -39,6 +48,8 @@ export async function mutate<N extends MutationName>(
   if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
   const mutationId = deps.newId();
   const clientTime = deps.now();
+  const reading = deps.clock ? deps.clock() : undefined;
+  const clock = reading ? { ...reading, clockTrusted: true } : reading === null ? { clockTrusted: false } : {};
   // One local transaction for everything: reading the device facts inside it costs no extra round trip.
   const seq = await deps.transaction(async (tx) => {
     const device = await tx.device();
@@ -54,12 +65,13 @@ export async function mutate<N extends MutationName>(
         clientTime,
         clockOffsetMs: device.clockOffsetMs,
         userId: device.userId,
+        ...clock,
       }),
       (def.applyLocal as (t: LocalTx, a: unknown, m: unknown) => Promise<void>)(tx, parsed.output, {
         mutationId,
         deviceId: device.deviceId,
         userId: device.userId,
-        correctedTime: clientTime + device.clockOffsetMs,
+        correctedTime: reading ? reading.anchorServerTime + reading.sinceAnchorMs : clientTime + device.clockOffsetMs,
       }),
     ]);
     return next;

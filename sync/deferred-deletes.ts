@@ -1,4 +1,4 @@
-// A pull's deletes never take away a row the outbox still references (issue 21: a scope change
+// A pull's deletes never take away a row the outbox still references (a scope change
 // may drop an expected visit a kiosk marked arrived offline, before that arrival is sent). Such
 // a delete waits until no outbox entry names the row, and is applied by a later pull; every
 // other delete applies at once. Deletes touch synced tables only, never the outbox.

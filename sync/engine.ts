@@ -20,6 +20,12 @@ export interface OutboxEntry {
   clientTime: number;
   clockOffsetMs: number;
   userId: string;
+  /** Optional (entries recorded before it replay as they are): the recording
+   * page's server-time anchor and the monotonic time since it; clockTrusted false when the page
+   * had no anchor of its own lifetime. */
+  anchorServerTime?: number;
+  sinceAnchorMs?: number;
+  clockTrusted?: boolean;
 }
 
 export interface OutboxStore {
@@ -86,6 +92,9 @@ export interface EngineOptions {
   /** When this device last synced in full, as an earlier run of the engine reported it: a
    * restarted engine (a reload, a new worker) is not a device that never synced. */
   lastSyncAt?: number | null;
+  /** The server's time now, estimated at each answer (its time plus half the round trip): the
+   * pages anchor their monotonic clocks on it. */
+  onServerTime?: (serverTime: number) => void;
 }
 
 /** Long enough for a 1,000-mutation batch on a slow server; a dead connection fails sooner by itself. */
@@ -202,14 +211,30 @@ export class SyncEngine {
       const res = await this.request(() =>
         this.o.transport.push({
           deviceId,
-          mutations: entries.map(({ seq, mutationId, name, args, clientTime, clockOffsetMs }) => ({
-            seq,
-            mutationId,
-            name,
-            args,
-            clientTime,
-            clockOffsetMs,
-          })),
+          mutations: entries.map(
+            ({
+              seq,
+              mutationId,
+              name,
+              args,
+              clientTime,
+              clockOffsetMs,
+              anchorServerTime,
+              sinceAnchorMs,
+              clockTrusted,
+            }) => ({
+              seq,
+              mutationId,
+              name,
+              args,
+              clientTime,
+              clockOffsetMs,
+              ...(anchorServerTime !== undefined && sinceAnchorMs !== undefined
+                ? { anchorServerTime, sinceAnchorMs }
+                : {}),
+              ...(clockTrusted !== undefined ? { clockTrusted } : {}),
+            }),
+          ),
         }),
       );
       if (!res.ok && res.kind === 'fatal' && REFUSED_CONTENT.has(res.status ?? 0)) {
@@ -217,6 +242,7 @@ export class SyncEngine {
         continue;
       }
       if (!res.ok) return res;
+      this.heard(sentAt, res.body.serverTime);
       await this.o.store.setClockOffset(measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime));
       await this.o.store.settle(res.body.results);
       await this.refreshCounts();
@@ -251,10 +277,10 @@ export class SyncEngine {
     const limit = this.o.pullLimit ?? DEFAULT_PULL_LIMIT;
     const ask = (cursor: string | undefined) => {
       const sentAt = this.o.scheduler.now();
-      return this.request(() => this.o.transport.pull({ deviceId, cursor, limit })).then((res) => ({
-        res,
-        offset: res.ok ? measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime) : 0,
-      }));
+      return this.request(() => this.o.transport.pull({ deviceId, cursor, limit })).then((res) => {
+        if (res.ok) this.heard(sentAt, res.body.serverTime);
+        return { res, offset: res.ok ? measureOffset(sentAt, this.o.scheduler.now(), res.body.serverTime) : 0 };
+      });
     };
     let next = ask(await this.o.store.cursor());
     for (;;) {
@@ -268,6 +294,12 @@ export class SyncEngine {
       await this.o.store.applyPull(res.body);
       if (!res.body.hasMore) return null;
     }
+  }
+
+  /** The server's time now: what it answered plus half the round trip. */
+  private heard(sentAt: number, serverTime: number): void {
+    const rtt = Math.max(0, this.o.scheduler.now() - sentAt);
+    this.o.onServerTime?.(Math.round(serverTime + rtt / 2));
   }
 
   /** One transport call that always settles: with its answer, on timeout, or when abandoned. */

@@ -33,7 +33,7 @@ export interface TwoStepEvent {
   updated_by: string;
   isOtpEnabled: boolean;
   entity_user_id?: string;
-  /** The company's roles that must use two-step, so a client can decide without a call (issue 19). */
+  /** The company's roles that must use two-step, so a client can decide without a call. */
   otp_roles?: string[];
 }
 export interface CreatedEvent {
@@ -46,7 +46,7 @@ export interface PokeEvent {
   entity_id: string;
   tables?: string[];
 }
-/** A command for one kiosk (issue 4), sent to its own room; kept server-side until acknowledged. */
+/** A command for one kiosk, sent to its own room; kept server-side until acknowledged. */
 export interface KioskCommandEvent {
   id: string;
   command: KioskCommandName;
@@ -58,7 +58,7 @@ export interface KioskCommandAck {
   status: 'delivered' | 'running' | 'succeeded' | 'failed';
 }
 
-/** An export job's progress (issue 16), to the company's room: the export list and the asker follow it. */
+/** An export job's progress, to the company's room: the export list and the asker follow it. */
 export interface ReportExportEvent {
   entity_id: string;
   id: string;
@@ -67,7 +67,7 @@ export interface ReportExportEvent {
   rows_total: number | null;
 }
 
-/** A user import's progress (issue 17): rows applied out of the file's rows. */
+/** A user import's progress: rows applied out of the file's rows. */
 export interface UserImportEvent {
   entity_id: string;
   id: string;

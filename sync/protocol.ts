@@ -1,6 +1,6 @@
 // Wire shapes of the sync contract (DESIGN "The sync contract"), checked on both ends.
 import * as v from 'valibot';
-import { clockOffsetMs, epochMs, int4 } from '../domain/bounds';
+import { boundedInt, clockOffsetMs, epochMs, int4, MAX_CLOCK_OFFSET_MS } from '../domain/bounds';
 
 export const MAX_PUSH_BATCH = 1000;
 export const DEFAULT_PUSH_BATCH = 250;
@@ -8,15 +8,25 @@ export const DEFAULT_PULL_LIMIT = 5000;
 export const MAX_PULL_LIMIT = 5000;
 
 const uuid = v.pipe(v.string(), v.uuid('validation.uuid'));
+/** A mutation id as the log keys it: lower case only. PostgreSQL's uuid column
+ * answers in lower case, so an id in capitals would never be found again and its replay would
+ * fail the batch on every retry; devices write ids in lower case, so it is refused, not guessed. */
+export const mutationIdSchema = v.pipe(uuid, v.regex(/^[^A-F]*$/, 'validation.uuid'));
 
 /** One mutation as the server stores it: seq fits the log's int4, times are safe epoch ms. */
 export const pushedMutation = v.object({
   seq: int4(1),
-  mutationId: uuid,
+  mutationId: mutationIdSchema,
   name: v.pipe(v.string(), v.maxLength(64)),
   args: v.unknown(),
   clientTime: epochMs,
   clockOffsetMs,
+  // optional so outbox entries recorded before them replay: the server time of
+  // the recording page's anchor and the monotonic time elapsed since it, and whether that anchor
+  // was of the recording page's own lifetime (false: only the wall clock was there).
+  anchorServerTime: v.optional(epochMs),
+  sinceAnchorMs: v.optional(boundedInt(0, MAX_CLOCK_OFFSET_MS)),
+  clockTrusted: v.optional(v.boolean()),
 });
 export type PushedMutation = v.InferOutput<typeof pushedMutation>;
 
@@ -92,7 +102,8 @@ export interface PullResponse {
 
 export const pullQuery = v.object({
   deviceId: uuid,
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  // Room for the feed's epoch the server appends.
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(96))),
   limit: v.optional(
     v.pipe(v.unknown(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PULL_LIMIT)),
   ),

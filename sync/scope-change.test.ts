@@ -1,4 +1,4 @@
-// Scope changes (issue 21) as properties: a device that applies a scope change's puts and
+// Scope changes as properties: a device that applies a scope change's puts and
 // deletes holds exactly what a new device of the new scope gets, whatever changed (area,
 // journeys, window, day); presence stays exact through it; and a delete never takes away a row
 // the outbox still references, nor touches the outbox.

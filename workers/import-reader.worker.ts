@@ -1,9 +1,7 @@
-// The import worker (issue 17): reads an uploaded spreadsheet and writes the template off the
+// The import worker: reads an uploaded spreadsheet and writes the template off the
 // main thread, so a 10,000-row file never freezes the page. The file is judged by its content
 // (domain/import.ts sniffSpreadsheet), not its name; xlsx-rows.ts reads it, exceljs writes the template.
 import * as Comlink from 'comlink';
-import JSZip from 'jszip';
-import { PHOTO_ZIP_MAX_BYTES, photoProblem } from '../domain/import-photos';
 import {
   fileProblem,
   IMPORT_COLUMNS,
@@ -13,6 +11,10 @@ import {
   type ImportRow,
 } from '../domain/import';
 import { readFirstSheet, type SheetRow } from './xlsx-rows';
+import { readPhotoZip, type PhotosResult } from './photo-zip';
+import { ZipRefused } from './zip-guard';
+
+export type { PhotosResult, ZipPhoto } from './photo-zip';
 
 export type ReadResult =
   | {
@@ -32,8 +34,8 @@ async function read(buffer: ArrayBuffer, headers: Record<ImportColumn, string[]>
   let sheet: SheetRow[];
   try {
     sheet = await readFirstSheet(buffer);
-  } catch {
-    return { ok: false, problem: 'import.fileProblems.unreadable' };
+  } catch (err) {
+    return { ok: false, problem: err instanceof ZipRefused ? err.problem : 'import.fileProblems.unreadable' };
   }
   // Row 1 is the header: it names the columns (in the admin's language or as the column keys);
   // a header we do not recognise (another language's template) is read in the template's order.
@@ -84,39 +86,13 @@ async function template(
   return (await book.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
-export interface ZipPhoto {
-  name: string;
-  bytes: Uint8Array;
-  /** The photo's problem by name, content and size (null: it may be attached). */
-  problem: string | null;
-}
-export type PhotosResult = { ok: true; photos: ZipPhoto[] } | { ok: false; problem: string };
-
-/** The photo zip's pictures (spec 1 §5): each judged by its name, first bytes and size. */
+/** The photo zip's pictures, moved to the page without a copy. */
 async function readPhotos(buffer: ArrayBuffer): Promise<PhotosResult> {
-  const bytes = new Uint8Array(buffer);
-  if (bytes.byteLength > PHOTO_ZIP_MAX_BYTES) return { ok: false, problem: 'import.photoProblems.zipTooBig' };
-  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04))
-    return { ok: false, problem: 'import.photoProblems.notZip' };
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(buffer);
-  } catch {
-    return { ok: false, problem: 'import.photoProblems.notZip' };
-  }
-  const photos: ZipPhoto[] = [];
-  for (const entry of Object.values(zip.files)) {
-    const name = entry.name.split('/').pop() ?? '';
-    // Folders, and the resource forks and hidden files that macOS and Windows add, are not photos.
-    if (entry.dir || !name || name.startsWith('.') || entry.name.startsWith('__MACOSX/')) continue;
-    const data = await entry.async('uint8array');
-    photos.push({ name, bytes: data, problem: photoProblem(name, data) });
-  }
-  if (photos.length === 0) return { ok: false, problem: 'import.photoProblems.emptyZip' };
-  // The pictures move to the page without a copy.
+  const result = await readPhotoZip(buffer);
+  if (!result.ok) return result;
   return Comlink.transfer(
-    { ok: true, photos },
-    photos.map((p) => p.bytes.buffer as ArrayBuffer),
+    result,
+    result.photos.map((p) => p.bytes.buffer as ArrayBuffer),
   );
 }
 

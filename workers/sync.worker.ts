@@ -12,6 +12,7 @@ import { createDb } from '../src/db/schema';
 import { ACCESS_TOKEN_KEY } from '../src/db/session-store';
 import { keepOpen } from '../src/db/with-db';
 import { DexieOutbox } from '../src/sync/dexie-store';
+import { serverTimeTeller } from '../src/sync/page-clock';
 
 const LOCK = 'gatehouse-sync';
 const PULL_INTERVAL_MS = 30_000;
@@ -20,6 +21,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const db = createDb();
 keepOpen(db);
 const channel = new BroadcastChannel(LOCK);
+const serverTime = serverTimeTeller();
 let engine: SyncEngine | null = null;
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let online = navigator.onLine;
@@ -63,7 +65,7 @@ async function connectSocket(baseUrl: string): Promise<void> {
   socket.on('kioskCommand', (cmd) => void onKioskCommand(cmd));
 }
 
-// Kiosk commands (issue 4) come on this socket, which only a kiosk's device token puts in a
+// Kiosk commands come on this socket, which only a kiosk's device token puts in a
 // kiosk room. Pulling again is the engine's job, here; the page carries out the rest and
 // answers on the same channel.
 const kioskChannel = new BroadcastChannel(KIOSK_COMMAND_CHANNEL);
@@ -106,6 +108,8 @@ async function lead(baseUrl: string): Promise<void> {
       pullIntervalMs: PULL_INTERVAL_MS,
       backoff: { baseMs: 1_000, maxMs: 30_000 },
       onStatus: writeStatus,
+      // Every page anchors its monotonic clock on the server's time (src/sync/page-clock.ts).
+      onServerTime: (t) => serverTime.heard(t),
     });
     engine.setOnline(online);
     await connectSocket(baseUrl);

@@ -3,7 +3,7 @@
 export interface Figure {
   label: string;
   value: string;
-  /** The target as written in the issue, e.g. "≤ 15 s". */
+  /** The target as written, e.g. "≤ 15 s". */
   target?: string;
   /** Whether the measured value meets the target; undefined for figures without one. */
   met?: boolean;

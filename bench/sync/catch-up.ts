@@ -1,4 +1,4 @@
-// Issue 21: a device that was offline for a week catches up — 10,000 new events (sign-ins
+// A device that was offline for a week catches up — 10,000 new events (sign-ins
 // spread over the last seven days, pushed by another device through the real push) reach a
 // device that finished its first sync before them. Timed from the device's sync() call to idle.
 import { v7 as uuidv7 } from 'uuid';

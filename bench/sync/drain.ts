@@ -1,10 +1,10 @@
-// Issue 3 (a–c): draining 10,000 queued sign-ins through the engine in batches, the same
+// Draining 10,000 queued sign-ins through the engine in batches, the same
 // count replayed one request per mutation (as Workbox Background Sync would), and the
 // server's ingest floor: the same number of events inserted directly in one transaction.
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_PUSH_BATCH } from '../../sync/protocol';
-import { visitEvents } from '../../server/db/schema/sync';
+import { visitEvents } from '../../server/db/schema/visits';
 import type { Db } from '../../server/db/database';
 import { engineFor, meteredTransport, newDevice, queueingDeps, syncOnce, transportFor } from '../support/device';
 import { count, perSecond, ratio, seconds, timed, type Figure } from '../support/report';
@@ -181,7 +181,7 @@ export const drainSection: SyncSection = {
   },
 };
 
-/** Issue 21: what flushing every commit to disk costs PGlite, both drains in the same run. */
+/** What flushing every commit to disk costs PGlite, both drains in the same run. */
 export const durabilitySection: SyncSection = {
   name: 'durability',
   databases: 'pglite',

@@ -1,4 +1,4 @@
-// First sync of a new device (issue 21, sync scopes): a kiosk and an admin tablet pulling from
+// First sync of a new device (sync scopes): a kiosk and an admin tablet pulling from
 // an empty store, with scopes (the server as it runs) and without them (a second app on the
 // same database with SYNC_SCOPES=off: the "before" figures, measured in the same run).
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -8,7 +8,7 @@ import type { Transport } from '../../sync/engine';
 import type { BenchTarget } from '../support/target';
 import { engineFor, newDevice, syncOnce, transportFor } from '../support/device';
 
-/** The same database behind an app that sends every device everything (as before issue 21). */
+/** The same database behind an app that sends every device everything (sync scopes off). */
 export async function unscopedApp(target: BenchTarget): Promise<{ url: string; app: FastifyInstance }> {
   const before = process.env.SYNC_SCOPES;
   process.env.SYNC_SCOPES = 'off';

@@ -1,4 +1,4 @@
-// Issue 3 (d) and issue 21: a new device's first sync at a company with 20,000 people and
+// A new device's first sync at a company with 20,000 people and
 // 100,000 visit events over a year, through the engine over HTTP, page by page until hasMore is
 // false: an admin tablet and a kiosk, with sync scopes and without them (the same run).
 // The data is generated with set-based SQL in a company of its own; its change-feed rows are

@@ -1,4 +1,4 @@
-// Issue 21, the real thing: a new device's first sync in the built PWA (its sync worker, service
+// The real thing: a new device's first sync in the built PWA (its sync worker, service
 // worker and screens), not the bench page. A fresh Chromium profile on disk signs in as the
 // company's admin (an admin tablet) or enrols as a kiosk through the registration screen; the
 // clock runs from the sign-in's (or enrolment's) answer to the moment the app shows it has

@@ -1,4 +1,4 @@
-// Issue 20 item 10: forms say what is wrong, once per field.
+// Forms say what is wrong, once per field.
 import { describe, expect, it } from 'vitest';
 import { parse } from '../validation';
 import { userInput, userTypeInput } from './people';

@@ -1,4 +1,4 @@
-// Query schemas of users not on site, track & trace, kiosk logs and the print list (issue 16).
+// Query schemas of users not on site, track & trace, kiosk logs and the print list.
 // Query strings arrive as text; every message is an i18n key.
 import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../constants';

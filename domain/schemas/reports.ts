@@ -1,4 +1,4 @@
-// Query and payload schemas of the reports (issue 16). Query strings arrive as text, so
+// Query and payload schemas of the reports. Query strings arrive as text, so
 // numbers are parsed here; every message is an i18n key.
 import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../constants';

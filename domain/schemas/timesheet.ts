@@ -1,4 +1,4 @@
-// Query schemas of the timesheet and time reports (issue 16). Query strings arrive as text, so
+// Query schemas of the timesheet and time reports. Query strings arrive as text, so
 // numbers are parsed here; every message is an i18n key.
 import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../constants';

@@ -1,4 +1,4 @@
-// Announcements (issue 14): list by state, one, create, update (version-checked), delete. Every
+// Announcements: list by state, one, create, update (version-checked), delete. Every
 // write records its change in the feed in the same transaction, so kiosks get it on their next
 // pull and keep showing it offline. Target user types must be this company's.
 import { and, eq, inArray } from 'drizzle-orm';

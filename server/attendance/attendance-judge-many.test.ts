@@ -1,4 +1,4 @@
-// Issue 21: a push batch of sign-ins and sign-outs is judged in bulk (attendance-judge-many.ts).
+// A push batch of sign-ins and sign-outs is judged in bulk (attendance-judge-many.ts).
 // The verdicts must be the ones the same events get when pushed one at a time, including an
 // event whose "was the person on site" depends on an earlier event of the same batch.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// judgeEvent for a run of events (a push batch of sign-ins, issue 21): the same verdicts from the
+// judgeEvent for a run of events (a push batch of sign-ins): the same verdicts from the
 // same domain function, with a fixed number of queries per batch instead of several per event.
 // An event's "signed in before it" also sees the earlier events of the same batch, as it would
 // had they been applied one by one.

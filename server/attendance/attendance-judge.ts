@@ -11,7 +11,7 @@ import { attendanceRecords } from '../db/schema/attendance';
 import { journeyFlows, journeys } from '../db/schema/journeys';
 import { attendanceModes } from '../db/schema/kiosk-config';
 import { areas, sites } from '../db/schema/places';
-import { visitEvents } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import type { Executor } from '../sync/changes';
 
 export interface JudgedEvent {

@@ -1,4 +1,4 @@
-// Attendance modes and their reasons (issue 14 part 2; spec 1 §3–§5, spec 2 §7 "Attendance").
+// Attendance modes and their reasons (spec 1 §3–§5, spec 2 §7 "Attendance").
 // Each method finds the record in the caller's company first (else 404), then checks the
 // permission, then the payload; writes go through the change feed under its lock, so the name
 // checks and the version check cannot race another admin's save.

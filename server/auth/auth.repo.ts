@@ -25,9 +25,10 @@ export function tokensRepo(db: Db) {
     async insert(row: typeof authTokens.$inferInsert): Promise<void> {
       await db.insert(authTokens).values(row);
     },
-    /** The token's user, role and entity when the token exists, is unexpired and the user is active.
+    /** The token's user, role and entity when the token exists, is unexpired and the user is active
+     * with dashboard access not revoked.
      * Every authenticated request runs it: only what a request's context needs, planned once on
-     * PGlite (server/db/prepared.ts): planned each time, the join cost six times as much (issue 22). */
+     * PGlite (server/db/prepared.ts): planned each time, the join cost six times as much. */
     async findActive(tokenHash: string, now: Date) {
       const [row] = await executePrepared<ActiveRow>(
         db,
@@ -38,6 +39,7 @@ export function tokensRepo(db: Db) {
           join roles r on r.entity_id = u.entity_id and r.id = u.role_id
           join entities e on e.id = u.entity_id
           where t.token_hash = ${tokenHash} and t.expires_at > ${now.toISOString()}::timestamptz and u.archived = false
+            and u.dashboard_revoked_at is null
           limit 1`,
       );
       if (!row) return null;

@@ -99,7 +99,9 @@ export function authService(
       if (active.length > 1) throw new ApiError(400, 'validation_failed', { subdomain: ['validation.choose_company'] });
 
       const chosen = active[0]!;
-      // Two-step (issue 19): the same call again with the code; asked only of those who know the password.
+      // Revoked dashboard access: the right password opens nothing either.
+      if (chosen.user.dashboardRevokedAt) throw new ApiError(403, 'dashboard_access_revoked');
+      // Two-step: the same call again with the code; asked only of those who know the password.
       if (chosen.user.isOtpEnabled) {
         if (!codeStep) throw new ApiError(401, 'otp_required');
         await codeStep.verifyLogin({ entityId: chosen.user.entityId, userId: chosen.user.id }, input.code, ip);

@@ -1,4 +1,4 @@
-// Issue 11 "Also": whose address a limit counts (X-Forwarded-For only from configured proxies),
+// Whose address a limit counts (X-Forwarded-For only from configured proxies),
 // a 429 that says what was limited in the caller's language, and an account lock that answers
 // exactly alike whatever the password and whether the account exists.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Sockets must not outlive what allowed them (issue 11 item 9). The services that archive,
+// Sockets must not outlive what allowed them. The services that archive,
 // delete, revoke or re-role users, or deregister a kiosk, are wrapped here in one place: once
 // such a write has committed, the sockets of the users (or kiosk) it touched are re-checked on
 // every instance, and those whose session ended or whose role changed are disconnected.

@@ -42,6 +42,9 @@ export function sharedRateLimitStore(db: Db, now: () => number): FastifyRateLimi
     };
     child(routeOptions: RouteOptions): FastifyRateLimitStore {
       const route = routeOptions.routeInfo;
+      // Routes of one `groupId` share their counts.
+      const group = (routeOptions as { groupId?: string }).groupId;
+      if (group) return new SharedStore(undefined, `group ${group}|`);
       return new SharedStore(undefined, `${route?.method ?? ''} ${route?.url ?? routeOptions.path}|`);
     }
   }

@@ -1,4 +1,4 @@
-// Issue 22 "Several instances": a limit holds across instances on one database — the requests
+// Several instances: a limit holds across instances on one database — the requests
 // a load balancer spreads over two servers count together, and a new window starts for both.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 // Two server instances on one database run the auto sign-out job at the same moment: each
-// person is signed out once (issue 15 "run once across several server instances").
+// person is signed out once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';

@@ -1,14 +1,11 @@
 // Reads of who is still signed in where, and the one write every automatic sign-out goes
-// through: an 'out' event in visit_events (the kiosks' event log) plus its change-feed entry and
-// visit pairing, in the caller's transaction.
+// through: 'out' events handed to recordVisitEvents (server/visits), in the caller's transaction.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { arrayParam } from '../db/array-param';
 import type { AutoSignOutReason } from '../../domain/auto-sign-out';
-import { visitEvents } from '../db/schema/index';
-import { pairVisits } from '../dashboard/visit-pairing';
-import { feedChanges, type Executor, type Tx } from '../sync/changes';
-import { eventChange } from '../visits/visits.projections';
+import type { Executor, Tx } from '../sync/changes';
+import { recordVisitEvents } from '../visits/record-visit-events';
 
 export interface OpenVisitRow {
   entityId: string;
@@ -16,6 +13,7 @@ export interface OpenVisitRow {
   signInEventId: string;
   areaId: string;
   signedInAt: number;
+  receivedAt?: number | null;
   userTypeId: string | null;
   mode: string | null;
   loginMode: string | null;
@@ -37,8 +35,9 @@ export async function openVisits(
 ): Promise<OpenVisitRow[]> {
   const res = (await db.execute(sql`
     select v.entity_id, v.person_id, v.id, v.area_id, v.time_in, coalesce(v.user_type_id, u.user_type_id) as user_type_id,
-           a.auto_sign_out_mode, a.login_mode, s.time_zone
+           a.auto_sign_out_mode, a.login_mode, s.time_zone, e.received_at
     from visits v
+    left join visit_events e on e.entity_id = v.entity_id and e.id = v.id
     join areas a on a.entity_id = v.entity_id and a.id = v.area_id
     join sites s on s.entity_id = a.entity_id and s.id = a.site_id
     join users u on u.entity_id = v.entity_id and u.id = v.person_id
@@ -62,6 +61,8 @@ export async function openVisits(
     mode: r.auto_sign_out_mode == null ? null : String(r.auto_sign_out_mode),
     loginMode: r.login_mode == null ? null : String(r.login_mode),
     timeZone: String(r.time_zone ?? 'UTC'),
+    // When the sign-in reached the server (a late backlog is held a day).
+    receivedAt: r.received_at == null ? null : new Date(r.received_at as string | Date).getTime(),
   }));
 }
 
@@ -96,7 +97,6 @@ export async function writeAutoSignOuts(
   const rows = events
     .filter((e) => stillOpen.has(e.signInEventId))
     .map((e) => ({
-      entityId,
       id: autoEventId(e.signInEventId, e.reason, e.at),
       personId: e.personId,
       kind: 'out' as const,
@@ -110,11 +110,6 @@ export async function writeAutoSignOuts(
       receivedAt: new Date(receivedAt),
       details: { auto: true, reason: e.reason, signInEventId: e.signInEventId },
     }));
-  if (rows.length === 0) return 0;
-  const inserted = await tx.insert(visitEvents).values(rows).onConflictDoNothing().returning({ id: visitEvents.id });
-  const ids = new Set(inserted.map((r) => r.id));
-  const written = rows.filter((r) => ids.has(r.id));
-  await feedChanges(tx, entityId, written.map(eventChange));
-  await pairVisits(tx, entityId, [...ids]);
-  return written.length;
+  // Not judged for attendance: the person did not act (see docs/decisions.md).
+  return (await recordVisitEvents(tx, { entityId }, rows)).filter((r) => r.inserted).length;
 }

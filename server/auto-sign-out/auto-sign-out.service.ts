@@ -1,4 +1,4 @@
-// The auto sign-out job (issue 15): on an interval, every server instance tries each company
+// The auto sign-out job: on an interval, every server instance tries each company
 // under a transaction-level advisory lock; the one that gets it signs out whoever is due, the
 // others skip. Starting runs it at once, so a server that was down at midnight catches up, and
 // a person already signed out is never signed out again (only open visits are read, and the
@@ -10,6 +10,7 @@ import type { Db } from '../db/database';
 import { privacySettings, remotePositions } from '../db/schema/index';
 import type { Tx } from '../sync/changes';
 import { openVisits, writeAutoSignOuts } from './auto-sign-out.repo';
+import { heldAfterReceipt } from '../../domain/device-time';
 
 export const AUTO_SIGN_OUT_INTERVAL_MS = 60_000;
 /** Sign-outs written per transaction. */
@@ -81,7 +82,9 @@ export function autoSignOutService(db: Db, now: () => number, onChanged: (entity
       if (!got?.ok) return null; // another instance is on it right now
       const open = await openVisits(tx, { entityId, withModeOnly: true });
       const byArea = new Map(open.map((v) => [v.areaId, { mode: v.mode, timeZone: v.timeZone }]));
-      return dueSignOuts(open, (id) => byArea.get(id), t);
+      // Never on a backlog that arrived in the last day.
+      const settled = open.filter((v) => !heldAfterReceipt(v.signedInAt, v.receivedAt ?? null, t));
+      return dueSignOuts(settled, (id) => byArea.get(id), t);
     });
     if (due === null) return null;
     let written = 0;

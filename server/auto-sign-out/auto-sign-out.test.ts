@@ -1,4 +1,4 @@
-// The auto sign-out job on a controlled clock (issue 15): midnight in two time zones, a DST
+// The auto sign-out job on a controlled clock: midnight in two time zones, a DST
 // change, after 24 hours, catch-up after downtime without doubling, what devices pull, and the
 // login-mode and user-type access effects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

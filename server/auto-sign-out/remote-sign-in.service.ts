@@ -1,18 +1,16 @@
-// Remote sign in/out (issue 15, spec 1 §3 login modes): a logged-in person signs in or out from
+// Remote sign in/out (spec 1 §3 login modes): a logged-in person signs in or out from
 // their phone while inside the site's geofence. The phone checks first; this checks again with
-// the same domain/geofence.ts function. The event goes to the kiosks' event log (with its feed
-// entry and pairing); the position is kept apart, unsynced, until scans retention removes it.
+// the same domain/geofence.ts function. The event goes through recordVisitEvents (server/visits)
+// like every other; the position is kept apart, unsynced, until scans retention removes it.
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { isCheckInOnly, isRemoteMode } from '../../domain/auto-sign-out';
 import { checkGeofence, type RemoteSignInInput } from '../../domain/geofence';
 import type { Db } from '../db/database';
-import { areas, remotePositions, sites, users, visitEvents } from '../db/schema/index';
-import { pairVisits } from '../dashboard/visit-pairing';
+import { areas, remotePositions, sites, users } from '../db/schema/index';
 import { ApiError, notFound } from '../http/api-error';
 import type { RequestContext } from '../http/context';
-import { feedChanges } from '../sync/changes';
-import { eventChange } from '../visits/visits.projections';
+import { recordVisitEvents } from '../visits/record-visit-events';
 import { openVisits } from './auto-sign-out.repo';
 
 export function remoteSignInService(db: Db, now: () => number, onChanged: (entityId: string) => void) {
@@ -75,7 +73,6 @@ export function remoteSignInService(db: Db, now: () => number, onChanged: (entit
         .where(and(eq(users.entityId, entityId), eq(users.id, ctx.userId)));
       const t = now();
       const event = {
-        entityId,
         id: uuidv7({ msecs: t }),
         personId: ctx.userId,
         kind: input.action,
@@ -90,7 +87,7 @@ export function remoteSignInService(db: Db, now: () => number, onChanged: (entit
         details: { remote: true },
       };
       await db.transaction(async (tx) => {
-        await tx.insert(visitEvents).values(event);
+        await recordVisitEvents(tx, { entityId }, [event]);
         await tx.insert(remotePositions).values({
           entityId,
           id: uuidv7({ msecs: t }),
@@ -104,8 +101,6 @@ export function remoteSignInService(db: Db, now: () => number, onChanged: (entit
           distance: check.distance,
           at: t,
         });
-        await feedChanges(tx, entityId, [eventChange(event)]);
-        await pairVisits(tx, entityId, [event.id]);
       });
       onChanged(entityId);
       return {

@@ -1,4 +1,4 @@
-// Remote sign in/out from a phone (issue 15): inside the site's circle it signs in and out
+// Remote sign in/out from a phone: inside the site's circle it signs in and out
 // through the event log; outside it is refused with the distance; positions expire with the
 // company's scans retention.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
 // Reads and writes of the entities row and its logos; the service decides who may call them.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { TECH_TEAM_EMAIL } from '../../domain/constants';
 import type { Db } from '../db/database';
 import { companyLogos, entities, roles, users } from '../db/schema/index';
 import type { Executor } from '../sync/changes';
@@ -25,10 +24,11 @@ export function companyRepo(db: Db) {
     },
     async isTechTeam(entityId: string, userId: string): Promise<boolean> {
       const [me] = await db
-        .select({ email: users.email })
+        .select({ staff: users.platformStaff })
         .from(users)
         .where(and(eq(users.entityId, entityId), eq(users.id, userId)));
-      return me?.email === TECH_TEAM_EMAIL;
+      // The platform's flag, never the e-mail.
+      return me?.staff === true;
     },
     async roles(entityId: string) {
       return db

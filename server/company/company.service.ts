@@ -1,4 +1,4 @@
-// Company details (issue 14; spec 1 §3 Entity, §4 package change and two-step policy, §6): read
+// Company details (spec 1 §3 Entity, §4 package change and two-step policy, §6): read
 // and edit the company, its logo, its API integration token, its two-step policy, and — for the
 // tech-team account only — its plan and package, and new companies. A save carries the version
 // the editor read: a stale one is a 409 conflict, never a silent overwrite.
@@ -231,7 +231,7 @@ export function companyService(
     },
 
     /** Tech team only: a company with its roles and owner; the owner gets a set-password mail. */
-    async create(ctx: RequestContext, body: unknown, baseUrl: string): Promise<CompanyWire> {
+    async create(ctx: RequestContext, body: unknown, baseUrl: string) {
       if (!isAllowed(ctx.permissions, 'company_details')) throw forbidden();
       const input = parseOrThrow(companyCreateInput, body);
       if (!(await repo.isTechTeam(ctx.entityId, ctx.userId))) throw forbidden();
@@ -243,8 +243,17 @@ export function companyService(
         if (isUniqueViolation(e)) throw taken();
         throw e;
       }
-      await passwordReset.firstPasswordLinks(created.id, [created.ownerId!], baseUrl);
-      return companyWire(created, await repo.roles(created.id));
+      const [link] = await passwordReset.firstPasswordLinks(created.id, [created.ownerId!], baseUrl);
+      // Without SMTP the mail only reaches the new company's mail log, which nobody can open yet:
+      // the tech team who made the company gets the owner's one-time link to hand over.
+      if (link && process.env.NODE_ENV !== 'production')
+        console.info(`gatehouse: first-password link for ${link.email} (${created.subdomain}): ${link.url}`);
+      return {
+        ...companyWire(created, await repo.roles(created.id)),
+        owner_link: link
+          ? { email: link.email, url: link.url, expires_at: new Date(link.expiresAt).toISOString() }
+          : null,
+      };
     },
 
     /** The auth hook's alternative for routes that accept an integration token (integration-auth.ts). */

@@ -1,4 +1,4 @@
-// Company details (issue 14 part 1): read and edit the own company, its subdomain rules, version
+// Company details: read and edit the own company, its subdomain rules, version
 // conflicts, permissions (company_details, user_settings), cross-company 404, plan/package by the
 // tech team only with their real-time events, and company creation with the owner's mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,7 +152,7 @@ eachDatabase((get) => {
 
     it('changes the two-step policy with user_settings and tells the company room', async () => {
       const before = await read();
-      // Not the admin's own role: that would lock this admin out until they enrol (issue 19).
+      // Not the admin's own role: that would lock this admin out until they enrol.
       const policyRole = before.roles.find((r: { name: string }) => r.name === 'fire warden').id;
       const socket = await joined(admin);
       const heard = new Promise((resolve) => socket.once('updateEntityTwoStepAuth', resolve));

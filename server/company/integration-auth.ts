@@ -11,7 +11,7 @@ export const INTEGRATION_PERMISSION = 'api_integration';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** This route also accepts the company's API integration token (issue 14). */
+    /** This route also accepts the company's API integration token. */
     integrationToken?: boolean;
   }
 }

@@ -1,4 +1,4 @@
-// The company logo (spec 1 §5 files: ≥ 200 × 45 px, ≤ 2 MB; issue 14: PNG/JPG/SVG judged by
+// The company logo (spec 1 §5 files: ≥ 200 × 45 px, ≤ 2 MB; PNG/JPG/SVG judged by
 // content). PNG and JPEG are decoded and re-encoded (server/uploads/image-decode.ts). No SVG
 // sanitiser runs server-side here without a browser DOM, so an SVG is refused outright when it
 // holds anything active: scripts, foreignObject, event handlers, external references, a DOCTYPE.

@@ -1,4 +1,4 @@
-// Dashboard API (issue 7). The spec names no paths for these; they follow DESIGN ruling 10.
+// Dashboard API. The spec names no paths for these; they follow DESIGN ruling 10.
 import type { FastifyInstance } from 'fastify';
 import { gridPreferenceInput, gridPreferenceQuery, historyQuery, logbookQuery } from '../../domain/schemas/dashboard';
 import { contextOf, declarePermission, requireLogin, requirePermission } from '../http/context';

@@ -1,4 +1,4 @@
-// The dashboard (spec 1 §2, issue 7): the logbook of a day or a range with server-side
+// The dashboard (spec 1 §2): the logbook of a day or a range with server-side
 // paging, sorting and filtering, daily counts per user type and site, the last days' counts,
 // per-admin grid preferences and the admin's scope for mass actions.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 20 item 2: a sign-in recorded by the kiosk journey shows its host and checks in the
+// A sign-in recorded by the kiosk journey shows its host and checks in the
 // dashboard's logbook (the journey records host ids and top-level temperature and mask, not
 // the `host`/`checks` names older rows carry).
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The pairing of visit-pairing.ts for events a push has just inserted (issue 21): the same visits
+// The pairing of visit-pairing.ts for events a push has just inserted: the same visits
 // rows, from fewer reads. pairVisits looks each new event up again by id, then its previous
 // event, then the next event of every sign-in it touches: five index probes per event. Here one
 // statement reads, per person, the stretch of their history the new events fall in (from the
@@ -66,7 +66,7 @@ export function pairNewEventsSql(entityId: string, events: readonly NewEvent[]):
   // The neighbours are ordered by `at` alone (only their `at` is used): the index's own order, one
   // entry read, where (at, id) made PostgreSQL sort each person's whole history. The stretch's end
   // is a filter (`+ 0`), not an index bound: with both bounds PostgreSQL estimated the range on
-  // visit_events_entity_at_idx as cheap and scanned every person's events in it (issue 21).
+  // visit_events_entity_at_idx as cheap and scanned every person's events in it.
   // Within a stretch each event's next one is `lead()`; what is paired is decided here, in the
   // database, so nothing comes back to be parsed (on PGlite that cost more than the reads).
   return sql`

@@ -39,7 +39,7 @@ export async function pairVisits(tx: Tx | Db, entityId: string, ids: readonly st
   // planner, without fresh statistics (PGlite has no autovacuum), hash-join the company's whole
   // history on every push, which grew linearly with it. The `limit 1` on each primary-key lookup
   // keeps it one: without it the planner flattens the subquery back into a join and, with fresh
-  // statistics on a small table, hash-joins a scan of the whole history again (issue 21).
+  // statistics on a small table, hash-joins a scan of the whole history again.
   const list = sql`${arrayParam(ids)}::uuid[]`;
   await tx.execute(
     upsertPairings(

@@ -1,4 +1,4 @@
-// A list as ONE query parameter (issue 21): node-postgres and PGlite both send a JS array as a
+// A list as ONE query parameter: node-postgres and PGlite both send a JS array as a
 // PostgreSQL array and quote each element themselves (text with quotes, commas or braces, NULL).
 // The caller casts it — `${arrayParam(ids)}::uuid[]` — so a batch's lookup is one short statement
 // whatever its size, and no code builds an array literal by hand. Row sets of many columns go as

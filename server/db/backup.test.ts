@@ -1,4 +1,4 @@
-// Issue 21: a backup restored into a fresh server holds the same data, and that server answers
+// A backup restored into a fresh server holds the same data, and that server answers
 // with it (a person added before the backup can log in and is listed).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { backupFolder, backupPostgres, restoreFolder, restorePostgres } from './
 import { fingerprinter } from '../test/fingerprint';
 import { bearer, entityFacts, seededApp, testClock, tokenFor } from '../test/harness';
 import { copyMigratedDataDir } from '../test/db-templates';
+import { readEpoch } from '../sync/feed-epoch';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -54,6 +55,7 @@ describe('backup and restore', () => {
     const original = await openDatabase({ dataDir });
     await original.migrate();
     const before = await useIt(original);
+    const epoch = await readEpoch(original.db);
     await original.close();
 
     const file = join(folder(), 'gatehouse.tar.gz');
@@ -64,7 +66,9 @@ describe('backup and restore', () => {
 
     const restored = await openDatabase({ dataDir: restoredDir });
     cleanups.push(() => restored.close());
-    expect(await (await fingerprinter(restored))()).toEqual(before);
+    // Every row, and a new feed epoch: devices that pulled past the backup start over.
+    expect(await (await fingerprinter(restored))()).toEqual({ ...before, feed_epoch: 1 });
+    expect(await readEpoch(restored.db)).not.toBe(epoch);
     expect(JSON.stringify(await serveRestored(restored))).toContain('Reporter');
   }, 240_000);
 
@@ -89,6 +93,7 @@ describe('backup and restore', () => {
       const original = await openDatabase({ databaseUrl: urlOf(from) });
       await original.migrate();
       const before = await useIt(original);
+      const epoch = await readEpoch(original.db);
       await original.close();
 
       const file = join(folder(), 'gatehouse.dump');
@@ -96,7 +101,8 @@ describe('backup and restore', () => {
       await restorePostgres(file, urlOf(to));
       const restored = await openDatabase({ databaseUrl: urlOf(to) });
       cleanups.push(() => restored.close());
-      expect(await (await fingerprinter(restored))()).toEqual(before);
+      expect(await (await fingerprinter(restored))()).toEqual({ ...before, feed_epoch: 1 });
+      expect(await readEpoch(restored.db)).not.toBe(epoch);
       expect(JSON.stringify(await serveRestored(restored))).toContain('Reporter');
     }, 240_000);
 });

@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite (a folder, or memory for tests) by default, PostgreSQL
 // when a URL is given. Both speak the same SQL and run the same drizzle-kit migrations.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,7 +14,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs';
+import { syncTree, type SyncObserver } from './durable-tree';
 import { pgliteTimingOn, timePglite } from './pglite-timing';
+import { dbTimeouts } from './timeouts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of Db, and either: what a statement that may run inside one takes. */
@@ -56,11 +59,22 @@ export interface DatabaseOptions {
   /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster:
    * tests load one already migrated instead of migrating each database again. */
   loadDataDir?: Blob;
+  /** Told of each file flushed when a new cluster is made durable (server/db/durable-tree.ts). */
+  onFirstStartSync?: SyncObserver;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const t = dbTimeouts();
+    // Every connection bounds its statements, lock waits and idle transactions.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      statement_timeout: t.statementMs,
+      lock_timeout: t.lockMs,
+      idle_in_transaction_session_timeout: t.idleInTransactionMs,
+      connectionTimeoutMillis: t.connectMs,
+    });
     // An idle connection dropped by the server (restart, failover, a dropped test database) is
     // replaced on the next query; without a listener it would crash the process.
     pool.on('error', (error) => console.warn(`gatehouse db: idle connection lost (${error.message})`));
@@ -69,20 +83,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Instances starting together take turns: a session-level advisory lock held on one
     // connection while the migrations run on the others.
     const migrate = async () => {
-      const lock = await pool.connect();
+      // Connections of their own without the timeouts: a migration may rightly take long, and so
+      // may the wait while another instance migrates.
+      const own = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+      const lock = await own.connect();
       try {
         await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await pool.query('create extension if not exists pg_trgm');
-        await migratePg(drizzlePg(pool), { migrationsFolder });
+        await own.query('create extension if not exists pg_trgm');
+        await migratePg(drizzlePg(own), { migrationsFolder });
       } finally {
         await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         lock.release();
+        await own.end();
       }
     };
     return handle(db, 'postgres', migrate, () => pool.end(), pool);
   }
   // PGlite is a single connection that queues statements itself; drizzle transactions hold it.
   const durable = options.dataDir !== undefined && options.durable !== false;
+  const fresh = durable && !existsSync(join(options.dataDir!, 'PG_VERSION'));
   const client = durable
     ? new PGlite({
         fs: new DurableNodeFS(options.dataDir!),
@@ -90,6 +109,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         extensions: { pg_trgm },
       })
     : new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  // The very first start on a folder: the new cluster reaches the disk before anything answers.
+  if (durable && fresh) {
+    await client.waitReady;
+    syncTree(options.dataDir!, options.onFirstStartSync);
+  }
   if (pgliteTimingOn()) timePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const migrate = async () => {

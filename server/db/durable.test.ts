@@ -1,4 +1,4 @@
-// Issue 21 "Durability of the embedded database": the server's PGlite folder runs with fsync on,
+// Durability of the embedded database: the server's PGlite folder runs with fsync on,
 // and a commit reaches the disk (a push answered `applied` survives a power cut).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

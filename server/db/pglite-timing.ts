@@ -1,6 +1,6 @@
 // PGlite is one connection: every statement and transaction waits its turn on its lock. With
 // PGLITE_TIMING=1 the server measures, per route, how long requests waited for that lock and how
-// long they held it, and prints a table to stderr when it closes (issue 22's pull latency hunt).
+// long they held it, and prints a table to stderr when it closes.
 // Off by default: nothing is wrapped.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';

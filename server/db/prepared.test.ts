@@ -1,4 +1,4 @@
-// executePrepared (issue 22) answers exactly what db.execute answers for the same statement, on
+// executePrepared answers exactly what db.execute answers for the same statement, on
 // both databases, whatever the values: quotes, backslashes, non-Latin text, dates, booleans,
 // nulls; values that cannot travel as a literal (arrays, objects, NUL) take the plain path.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 22 "A written path to internet scale": every tenant table can be distributed by
+// Internet scale: every tenant table can be distributed by
 // entity_id (Citus) because its primary key, every unique constraint and every foreign key
 // between tenant tables include entity_id. A table added later is checked without editing this.
 import { expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Composite foreign keys (entity_id included) on the journey flow, journey and user type that
-// visit events and kiosk visits name (issue 11 "Also"): a push naming another company's is
+// visit events and kiosk visits name: a push naming another company's is
 // rejected on its own with a catalogue code, writes nothing, and the mutations around it apply.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { userCards } from '../db/schema/dashboard';
 import { userTypes } from '../db/schema/journeys';
 import { users } from '../db/schema/people';
-import { visits } from '../db/schema/dashboard';
+import { visits } from '../db/schema/visits';
 import { userDocuments } from '../db/schema/user-documents';
 import { ANONYMISED_NAME } from '../privacy/retention-run';
 import type { Executor } from '../sync/changes';
@@ -34,6 +34,10 @@ async function sameKeyPairs(x: Executor, entityId: string, key: SQL, reason: Dup
   return groups.flatMap((g) => g.ids.slice(1).map((b, i): DuplicatePair => ({ a: g.ids[i]!, b, reason })));
 }
 
+/** domain/duplicates.ts nameNumbers() in SQL: the digit runs of a name joined by single spaces. */
+export const nameNumbersSql = (column: SQL) =>
+  sql`coalesce(array_to_string(array(select m[1] from regexp_matches(${column}, '([0-9]+)', 'g') m), ' '), '')`;
+
 async function similarNamePairs(db: Db, entityId: string): Promise<DuplicatePair[]> {
   return db.transaction(async (tx) => {
     // `%` uses the trigram index with this threshold (local to the transaction).
@@ -42,6 +46,7 @@ async function similarNamePairs(db: Db, entityId: string): Promise<DuplicatePair
       await tx.execute(sql`
         select a.id as a, b.id as b from users a
         join users b on b.entity_id = a.entity_id and a.id < b.id and lower(b.full_name) % lower(a.full_name)
+          and ${nameNumbersSql(sql`a.full_name`)} = ${nameNumbersSql(sql`b.full_name`)}
         where a.entity_id = ${entityId} and not a.archived and not b.archived
           and a.full_name <> ${ANONYMISED_NAME} and b.full_name <> ${ANONYMISED_NAME}
         limit ${PAIR_LIMIT}`),

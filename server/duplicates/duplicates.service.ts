@@ -1,4 +1,4 @@
-// The duplication control board (issue 17): likely duplicates, grouped, and merging a group's
+// The duplication control board: likely duplicates, grouped, and merging a group's
 // people into the one the admin keeps. Ownership first (404), then permission, then the payload.
 import {
   MAX_DUPLICATE_GROUPS,

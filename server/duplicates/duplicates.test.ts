@@ -11,11 +11,13 @@ import { mergedPeople } from '../db/schema/duplicates';
 import { users } from '../db/schema/people';
 import { areas } from '../db/schema/places';
 import { complianceAnswers, visitChecks } from '../db/schema/kiosk';
-import { syncChanges, visitEvents } from '../db/schema/sync';
+import { syncChanges } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import { userDocuments } from '../db/schema/user-documents';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, tokenFor } from '../test/harness';
-import { rowsOf } from './duplicates.repo';
+import { nameNumbersSql, rowsOf } from './duplicates.repo';
+import { nameNumbers } from '../../domain/duplicates';
 import { eventChange } from '../visits/visits.projections';
 import { PERSON_COLUMNS } from './merge-people';
 
@@ -25,7 +27,15 @@ eachDatabase((get) => {
   let acme: string;
   let globexPerson: string;
   let area: string;
-  const ids = { ann: uuidv7(), anne: uuidv7(), bob: uuidv7(), bobby: uuidv7(), carl: uuidv7() };
+  const ids = {
+    ann: uuidv7(),
+    anne: uuidv7(),
+    bob: uuidv7(),
+    bobby: uuidv7(),
+    carl: uuidv7(),
+    student1: uuidv7(),
+    student2: uuidv7(),
+  };
 
   beforeAll(async () => {
     app = await seededApp(get().database);
@@ -56,6 +66,8 @@ eachDatabase((get) => {
         person(ids.bob, 'Zebediah Marlowe', 'zeb@dup.test', '07700 900222'),
         person(ids.bobby, 'Octavia Pennywhistle', 'octavia@dup.test', '+44 (0)7700-900222'),
         person(ids.carl, 'Unrelated Person', 'unrelated@dup.test', null),
+        person(ids.student1, 'Numbered Student 1', 'student1@dup.test', null),
+        person(ids.student2, 'Numbered Student 2', 'student2@dup.test', null),
       ]);
   });
   afterAll(async () => {
@@ -105,6 +117,19 @@ eachDatabase((get) => {
       headers: bearer(token),
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps numbered names apart, with the same numbers rule as domain/', async () => {
+    const byName = (await find('name')).flat();
+    expect(byName).not.toContain(ids.student1);
+    expect(byName).not.toContain(ids.student2);
+    const names = ['Student 1', 'Room 12 B3', 'First0 Last0', 'No digits', 'Student 1 2', '٣ 45'];
+    for (const name of names) {
+      const [row] = rowsOf<{ n: string }>(
+        await get().database.db.execute(sql`select ${nameNumbersSql(sql`${name}::text`)} as n`),
+      );
+      expect(row!.n).toBe(nameNumbers(name));
+    }
   });
 
   it('refuses an empty selection and another company’s ids', async () => {

@@ -131,6 +131,8 @@ async function repointEvents(tx: Tx, w: MergeWork, last: number): Promise<number
           jsonb_build_object('id', id, 'personId', person_id, 'kind', kind, 'areaId', area_id,
             'journeyFlowId', journey_flow_id, 'userTypeId', user_type_id, 'at', at, 'deviceId', device_id,
             'details', details)
+            -- Like eventChange: the device-clock flag only when set.
+            || case when clock_untrusted then jsonb_build_object('clockUntrusted', true) else '{}'::jsonb end
         from moved
         on conflict (entity_id, tbl, row_id) do update
           set seq = excluded.seq, op = excluded.op, version = excluded.version, data = excluded.data

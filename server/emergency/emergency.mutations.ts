@@ -40,7 +40,7 @@ const start: ServerMutation<'emergency.start'> = {
       entityId,
       id: args.sessionId,
       name: args.name,
-      startedAt: args.at + a.clockOffsetMs,
+      startedAt: a.time(args.at),
       startedBy: a.ctx.userId,
       deviceId: a.deviceId,
       mutationId: a.mutationId,
@@ -88,7 +88,7 @@ const mark: ServerMutation<'emergency.mark'> = {
         sessionId: args.sessionId,
         personId: args.personId,
         status: args.status,
-        at: args.at + a.clockOffsetMs,
+        at: a.time(args.at),
         markedBy: a.ctx.userId,
         deviceId: a.deviceId,
         settles: args.settles ?? false,
@@ -120,7 +120,7 @@ const end: ServerMutation<'emergency.end'> = {
       if (sitesBlockingEnd(group.siteIds, access, occupied).length)
         throw new ApiError(403, 'emergency_sites_inaccessible');
     }
-    const endedAt = Math.max(row.endedAt ?? 0, args.at + a.clockOffsetMs);
+    const endedAt = Math.max(row.endedAt ?? 0, a.time(args.at));
     const [updated] = await a.tx
       .update(emergencySessions)
       .set({ endedAt, endedBy: a.ctx.userId, version: sql`${emergencySessions.version} + 1` })

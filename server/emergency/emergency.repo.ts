@@ -8,7 +8,8 @@ import type { Executor } from '../sync/changes';
 import { emergencySessions, emergencySessionSites, rollCallMarks, userSiteAccess } from '../db/schema/emergency';
 import { users } from '../db/schema/people';
 import { areas, sites } from '../db/schema/places';
-import { devices, visitEvents } from '../db/schema/sync';
+import { devices } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 
 type Rows<T> = { rows: T[] };
 

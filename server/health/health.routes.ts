@@ -7,6 +7,9 @@ import type { AuthService } from '../auth/auth.service';
 import { latestMigrationTag, type DatabaseHandle } from '../db/database';
 import { bearerToken } from '../http/context';
 
+/** How long /api/ready waits for the database before answering 503. */
+const READY_TIMEOUT_MS = Number(process.env.READY_TIMEOUT_MS) || 2_000;
+
 export async function healthRoutes(
   app: FastifyInstance,
   { database, auth }: { database: DatabaseHandle; auth: Pick<AuthService, 'authenticate'> },
@@ -26,7 +29,12 @@ export async function healthRoutes(
     '/api/ready',
     { config: { openapi: { summary: 'Readiness: database reachable and migrations current' }, public: true } },
     async (_request, reply) => {
-      const applied = await database.migrationTag();
+      // Its own short deadline: a database that does not answer in time, or
+      // a pool with no connection to spare, is "not ready" now, not a probe that hangs.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), READY_TIMEOUT_MS)));
+      const applied = await Promise.race([database.migrationTag(), late]).finally(() => clearTimeout(timer));
+      if (applied === 'late') return reply.code(503).send({ status: 'not ready' });
       if (applied === null || applied !== latestMigrationTag()) return reply.code(503).send({ status: 'not ready' });
       return { status: 'ready' as const };
     },

@@ -1,5 +1,5 @@
 // GET /api/health: anyone learns that the server is up; only a signed-in caller learns which
-// database and migration it runs (issue 11 "Also").
+// database and migration it runs.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eachDatabase } from '../test/databases';

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from './api-error';
 import { languageOf } from './context';
 import { errorMessage, validationMessage } from './i18n';
+import { isTransientDbError } from '../db/timeouts';
 
 // Unique constraints → catalogue codes (constraint names come from server/db/schema).
 const uniqueCodes: Record<string, ApiError['code']> = {
@@ -55,6 +56,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
     const lang = languageOf(request);
+    // A lock, statement or pool wait cut short: busy, not broken; a device
+    // retries a 503 later. Not in toApiError: inside a push that would reject the mutation.
+    if ((!apiError && isTransientDbError(error)) || apiError?.statusCode === 503) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ code: 'generic', message: errorMessage(lang, 'generic'), request_id: request.id });
+    }
     if (!apiError) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ code: 'generic', message: errorMessage(lang, 'generic'), request_id: request.id });

@@ -1,4 +1,4 @@
-// MAP_TILE_URL (issue 15): only a well-formed XYZ template counts, and only its origin joins img-src.
+// MAP_TILE_URL: only a well-formed XYZ template counts, and only its origin joins img-src.
 import { expect, it } from 'vitest';
 import { mapTilesOf } from './map-tiles';
 import { CONTENT_SECURITY_POLICY, directivesWith } from './security-headers';

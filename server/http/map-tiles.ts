@@ -1,4 +1,4 @@
-// Map tiles for the geofence preview (issue 15): there is no tile server here, so tiles show only
+// Map tiles for the geofence preview: there is no tile server here, so tiles show only
 // when MAP_TILE_URL names one (an XYZ template, e.g. https://tiles.example.org/{z}/{x}/{y}.png).
 // Read from the environment where it is needed (the CSP and GET /api/map-tiles) so the two
 // always agree; a malformed value counts as unset rather than stopping the server.

@@ -1,4 +1,4 @@
-// GET /metrics (issue 22): only with METRICS_TOKEN and only for its bearer; counts requests by
+// GET /metrics: only with METRICS_TOKEN and only for its bearer; counts requests by
 // route pattern and status, push outcomes and batch sizes, pull sizes and how late changes arrive.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Prometheus metrics at GET /metrics, for operators (issue 22): requests by route and status,
+// Prometheus metrics at GET /metrics, for operators: requests by route and status,
 // latency, push batch sizes and mutation outcomes, pull sizes, how late devices' changes arrive,
 // open sockets, background job runs. One registry per app (tests build many apps). Disabled
 // (404) unless METRICS_TOKEN is set; then only `Authorization: Bearer <METRICS_TOKEN>` reads it.

@@ -1,4 +1,4 @@
-// Issue 22 "Logs, health and metrics": every answer carries a request id (errors in their body
+// Logs, health and metrics: every answer carries a request id (errors in their body
 // too), log lines name the route's pattern and never a token, a password, a link's secret or a
 // searched name, and /api/ready says whether this instance may take traffic.
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Every answer carries the security headers (issue 11 item 8): the CSP the built app needs and
+// Every answer carries the security headers: the CSP the built app needs and
 // no more, no framing, no sniffing, no referrer, and HSTS only when the request came over TLS.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

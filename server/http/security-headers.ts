@@ -1,4 +1,4 @@
-// Security headers on every answer (issue 11 item 8): the session token sits in localStorage,
+// Security headers on every answer: the session token sits in localStorage,
 // so a script injected from anywhere but this origin must not run, and no other site may frame
 // the app. The CSP admits exactly what the built PWA uses: its own module scripts and workers,
 // the service worker, socket.io on the same origin, camera streams, data:/blob: images (QR codes,

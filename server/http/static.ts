@@ -13,8 +13,8 @@ import { lightChunkGroup, lightPublicPath, type LightChunkGroup } from '../../do
 type LightPreload = Record<LightChunkGroup, { scripts: string[]; styles: string[] }>;
 
 /** index.html for each light group, naming the group's chunks as preloads: a phone opening the
- * login or a pre-registration link fetches them beside the entry script instead of after it ran
- * (issue 20 item 16). Without the build's list, every page gets index.html as it is. */
+ * login or a pre-registration link fetches them beside the entry script instead of after it ran.
+ * Without the build's list, every page gets index.html as it is. */
 function lightPages(staticDir: string): Map<LightChunkGroup, string> {
   const pages = new Map<LightChunkGroup, string>();
   const listFile = join(staticDir, 'light-preload.json');

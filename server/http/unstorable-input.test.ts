@@ -1,6 +1,6 @@
 // Text PostgreSQL cannot store (U+0000, unpaired surrogates) is refused by the shared validation
 // with a field message in the caller's language, on public and signed-in routes alike, and
-// nothing is written (issue 11 item 6). Should one slip past, the database's own refusals
+// nothing is written. Should one slip past, the database's own refusals
 // (22021, 22P05, 22003) are 400s too, never 500s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Fresh planner statistics while an import grows the company's people (issue 17). PGlite is one
+// Fresh planner statistics while an import grows the company's people. PGlite is one
 // long-lived session without autovacuum: the foreign-key checks of user_cards,
 // person_external_ids and user_photos against users keep the plan made when users held a handful
 // of rows (a scan of the whole table) and each batch grew slower than the last — 10,000 rows

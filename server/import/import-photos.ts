@@ -1,4 +1,4 @@
-// The photo zip's pictures on the server (issue 17): the import request may be multipart, with
+// The photo zip's pictures on the server: the import request may be multipart, with
 // the rows as a JSON field and each matched photo as a file. Every photo is checked again by
 // its content and size (domain/import-photos.ts) when the job is created, and decoded and
 // re-encoded (server/uploads/image-decode.ts) before it is attached, so a renamed file, a

@@ -19,6 +19,7 @@ import { importFacts, textArray } from './import-facts';
 import { decodePhoto } from './import-photos';
 import { attachPhotos, heldPhoto, writeOutcomes, type Job, type Outcome } from './import-writes';
 import type { StoredImage } from '../uploads/image-decode';
+import { roleGuard } from '../people/role-guard';
 
 /** A batch's rows and their photos, decoded before its transaction (pixels are slow, locks should not be). */
 export interface PreparedBatch {
@@ -137,6 +138,20 @@ async function applyRound(
     let picture = pictures.get(row.rowNo) ?? null;
     if (row.hasPhoto && !pictures.has(row.rowNo)) picture = await decodePhoto(await heldPhoto(tx, job, row.rowNo));
     good.push({ row, check, userId: check.matchId ?? uuidv7(), picture });
+  }
+  // A row naming someone the requester may not change (a higher role) is refused
+  // on its own, with the same rule as editing that person.
+  const refusals = await roleGuard(tx).refusalsFor(
+    entityId,
+    job.requestedBy,
+    good.flatMap((g) => (g.check.matchId ? [g.check.matchId] : [])),
+    'details',
+  );
+  for (let i = good.length - 1; i >= 0; i--) {
+    const refusal = good[i]!.check.matchId ? refusals.get(good[i]!.check.matchId!) : undefined;
+    if (!refusal) continue;
+    const [g] = good.splice(i, 1);
+    outcomes.push({ ...failed(g!.row.rowNo, g!.row.photoStatus), reason: `errors.${refusal}`, reasonColumn: 'email' });
   }
   const fields = (d: ImportRow, userTypeId: string | null) => ({
     email: d.email.toLowerCase(),

@@ -1,4 +1,4 @@
-// User import API (issue 17; spec 2 §7 `POST /api/users/import`). The spec names only the
+// User import API (spec 2 §7 `POST /api/users/import`). The spec names only the
 // upload; the check, list and details paths follow DESIGN ruling 11 (/api/users/import…).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';

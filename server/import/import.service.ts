@@ -1,4 +1,4 @@
-// User imports as background jobs (issue 17). POST checks every row again with domain/import.ts;
+// User imports as background jobs. POST checks every row again with domain/import.ts;
 // rows with problems are stored 'skipped' with their reason at once, the rest 'pending'. One
 // job runs at a time per company (claimed under an advisory lock, with a lease it renews), a
 // batch of rows per transaction (import-row.ts: set-based, each row atomic). A server that

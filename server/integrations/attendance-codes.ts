@@ -1,4 +1,4 @@
-// Attendance codes of an integration (issue 18, /attendance-codes/:integId/:integName): which
+// Attendance codes of an integration (/attendance-codes/:integId/:integName): which
 // directory code each attendance mode's on-time / late / early outcome and each reason becomes.
 // Stored on the integration's write-back row; read by the timesheet (a row shows the mapped code)
 // and by the write-back job (the mark it sends).

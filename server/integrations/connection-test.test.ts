@@ -1,4 +1,4 @@
-// "Test connection" (issue 18) against the fake Paxton Net2, Wonde and Microsoft Graph: one page
+// "Test connection" against the fake Paxton Net2, Wonde and Microsoft Graph: one page
 // of people with the saved credentials, or with credentials typed over them (never stored), or
 // for an integration not saved yet; refused credentials answer 422 integration_auth_failed, a
 // directory down 502 directory_unavailable; another company's id 404.

@@ -1,4 +1,4 @@
-// "Test connection" on /integration-settings (issue 18): ask the directory for one page of people
+// "Test connection" on /integration-settings: ask the directory for one page of people
 // with the saved credentials, or with what was just typed over them (a secret left empty keeps
 // the stored one), before anything is saved. It matters most for Paxton and Wonde, which have
 // no consent step to prove the credentials. Answers as the groups picker does: the directory
@@ -10,7 +10,7 @@ import type { integrations } from '../db/schema/index';
 import { ApiError } from '../http/api-error';
 import { directoryClientFor, type ClientFactory, type CredentialsBox } from './directory-access';
 import { DirectoryError, type DirectoryCredentials } from './directories/directory-client';
-import { mergedCredentials } from './settings-credentials';
+import { assertSecretForDestination, mergedCredentials } from './settings-credentials';
 import { integrationTokens } from './token-store';
 
 type Integration = typeof integrations.$inferSelect;
@@ -58,6 +58,7 @@ export function connectionTest(
       if (typed) {
         const stored = box.open(integ.credentials);
         if (typed.kind !== stored.kind) throw new ApiError(422, 'integration_auth_failed');
+        assertSecretForDestination(typed, stored);
         return probe(mergedCredentials(typed, stored));
       }
       let credentials: DirectoryCredentials;

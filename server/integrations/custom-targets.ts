@@ -1,4 +1,4 @@
-// Custom fields as mapping targets of a directory integration (issue 18). Every custom field of
+// Custom fields as mapping targets of a directory integration. Every custom field of
 // the company may be filled; a field *applies* to the people of a user type when a live journey
 // flow for that type (or for every type) asks for it, by id or through its section — the same
 // rule the kiosk uses to check a visit's values (server/kiosk/kiosk-checks.ts). Without a user

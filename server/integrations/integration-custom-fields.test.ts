@@ -1,4 +1,4 @@
-// Directory fields mapped to custom fields (issue 18) against the fake Microsoft Graph: the
+// Directory fields mapped to custom fields against the fake Microsoft Graph: the
 // settings list the company's custom fields as targets and refuse an unknown or another
 // company's field; the sync writes each person's values with the person, through the change
 // feed (so kiosks get them), updates them on a delta, and skips a row whose value does not fit

@@ -1,4 +1,4 @@
-// The settings picker's groups (issue 18): GET /api/integrations/:id/groups reads every page of
+// The settings picker's groups: GET /api/integrations/:id/groups reads every page of
 // the directory's own groups with the integration's stored credentials, against the fake
 // Microsoft Graph and the fake Wonde; another company's id is 404, a caller without the
 // `integration` permission 403, and credentials the directory refuses a 422, never a 500.

@@ -1,4 +1,4 @@
-// The directory's own groups for the settings picker (issue 18): Graph groups, Google org units,
+// The directory's own groups for the settings picker: Graph groups, Google org units,
 // Paxton departments, Wonde classes, read page by page with the integration's sealed credentials
 // exactly as the sync job opens them (a stale consent token is renewed and stored first).
 // A directory that refuses the credentials answers integration_auth_failed (422); one that is

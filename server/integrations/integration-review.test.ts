@@ -1,4 +1,4 @@
-// After a sync (issue 18; spec 1 §4 "the duplicate/error screen"): a directory person with an
+// After a sync (spec 1 §4 "the duplicate/error screen"): a directory person with an
 // email already here can only be linked to that person; one with only the same name can be
 // linked or created; either way the next sync updates that one person and never doubles them,
 // and another company's admin gets 404.

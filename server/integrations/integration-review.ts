@@ -1,4 +1,4 @@
-// What a sync leaves for an admin to look at (issue 18; spec 1 §4 "3 or 15 is done; the user
+// What a sync leaves for an admin to look at (spec 1 §4 "3 or 15 is done; the user
 // then goes to the view page, the duplicate/error screen or a duplicate check"): the duplicate
 // candidates with the person they look like, resolved by linking the directory id to that
 // person or by creating a new person; and the people the integration keeps in step, archived

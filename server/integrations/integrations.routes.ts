@@ -1,4 +1,4 @@
-// Directory integrations API (issue 18). The spec leaves these calls unnamed; the paths follow
+// Directory integrations API. The spec leaves these calls unnamed; the paths follow
 // DESIGN rulings 10 and 11 (/api/integrations…). Starting a sync answers at once with the run;
 // the screen polls /sync-status as spec 1 §4 says.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Integrations (issue 18; spec 1 §3, §4, §6). Every call checks the `integration` permission
+// Integrations (spec 1 §3, §4, §6). Every call checks the `integration` permission
 // and site access (admins of the integration's selected sites may use it; another company's
 // id answers 404). Credentials are sealed on the way in and never sent back.
 import { and, desc, eq } from 'drizzle-orm';
@@ -28,7 +28,12 @@ import type { CredentialsBox } from './directory-access';
 import type { IntegrationSync } from './integration-sync';
 import { integrationReview, type DuplicateAction } from './integration-review';
 import { directoryGroups } from './integration-groups';
-import { credentialErrors, mergedCredentials, publicCredentials } from './settings-credentials';
+import {
+  assertSecretForDestination,
+  credentialErrors,
+  mergedCredentials,
+  publicCredentials,
+} from './settings-credentials';
 import { connectionTest } from './connection-test';
 import { customTargets, unknownCustomTargets } from './custom-targets';
 
@@ -164,6 +169,7 @@ export function integrationsService(db: Db, now: () => number, box: CredentialsB
       const old = await own(ctx, id);
       const input = parseOrThrow(integrationInput, body);
       await check(ctx, input, old);
+      assertSecretForDestination(input.credentials, box.open(old.credentials));
       const [row] = await db
         .update(integrations)
         .set({

@@ -4,6 +4,7 @@
 // stored one; tokens from a consent flow survive every settings save.
 import { SECRET_FIELD, type CredentialsWire, type IntegrationInput } from '../../domain/integrations';
 import type { DirectoryCredentials } from './directories/directory-client';
+import { ApiError } from '../http/api-error';
 
 type Input = IntegrationInput['credentials'];
 
@@ -40,6 +41,34 @@ export function credentialErrors(input: Input, old: DirectoryCredentials | null)
   return (input as Record<string, string>)[field] ? {} : { [`credentials.${field}`]: ['validation.required'] };
 }
 
+/** Where a kind's stored secret is sent, when the settings name it: Paxton's own Net2 server
+ *  (the other kinds' hosts are fixed by the operator's environment, not by the form). */
+function destinationOf(c: Input | DirectoryCredentials | null): string | null {
+  if (c?.kind !== 'paxton') return null;
+  try {
+    const url = new URL(c.serverUrl);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return `unreadable:${c.serverUrl}`;
+  }
+}
+
+/** Whether the input sends credentials somewhere other than the stored ones went. */
+function movedAway(input: Input, old: DirectoryCredentials | null): boolean {
+  return Boolean(old && old.kind === input.kind && destinationOf(input) !== destinationOf(old));
+}
+
+/** A changed server address needs the secret typed again: the stored one
+ *  never goes to a new address, whether for a test, a save or the sync after it. */
+export function assertSecretForDestination(input: Input, old: DirectoryCredentials | null): void {
+  if (!movedAway(input, old)) return;
+  const field = SECRET_FIELD[input.kind];
+  if (field && !(input as Record<string, string>)[field])
+    throw new ApiError(422, 'integration_credentials_reentry', {
+      [`credentials.${field}`]: ['errors.integration_credentials_reentry'],
+    });
+}
+
 /** What is sealed: the input, the stored secret where the input left it empty, and the tokens
  *  a consent stored (a changed Microsoft tenant or app drops them: they belong to the old app). */
 export function mergedCredentials(input: Input, old: DirectoryCredentials | null): DirectoryCredentials {
@@ -54,7 +83,10 @@ export function mergedCredentials(input: Input, old: DirectoryCredentials | null
         : {};
     return { ...input, clientSecret: input.clientSecret || before?.clientSecret || '', ...tokens };
   }
-  if (input.kind === 'paxton')
-    return { ...input, password: input.password || (old?.kind === 'paxton' ? old.password : '') };
+  if (input.kind === 'paxton') {
+    // Never the stored password for another server, even if a caller forgot the check above.
+    const keep = old?.kind === 'paxton' && !movedAway(input, old) ? old.password : '';
+    return { ...input, password: input.password || keep };
+  }
   return { ...input, token: input.token || (old?.kind === 'wonde' ? old.token : '') };
 }

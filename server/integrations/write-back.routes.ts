@@ -1,4 +1,4 @@
-// Attendance codes and write-back of a directory integration (issue 18). Paths after DESIGN
+// Attendance codes and write-back of a directory integration. Paths after DESIGN
 // ruling 11 under /api/integrations/:id; every route needs the `integration` permission and
 // finds the caller's integration before reading a body (another company's id answers 404).
 // The job sweeps every minute; the lease keeps two instances from writing one integration twice.

@@ -1,4 +1,4 @@
-// What an integration writes back to its directory (issue 18, /write-back): the settings, the
+// What an integration writes back to its directory (/write-back): the settings, the
 // ledger's counts, the last run's time and error, and "write back now". Every call finds the
 // caller's integration first (another company's id → 404, the `integration` permission).
 import { and, eq, sql } from 'drizzle-orm';

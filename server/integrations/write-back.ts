@@ -1,4 +1,4 @@
-// The write-back job (issue 18, /write-back): sends the register marks of the people an
+// The write-back job (/write-back): sends the register marks of the people an
 // integration keeps in step to the directory (Wonde session attendance). Each run works out,
 // from the last WINDOW_MS of attendance records, the mark every person should have per day and
 // session (the latest record wins), compares it with the ledger and sends only what differs.

@@ -7,8 +7,7 @@ import { userSiteAccess } from '../db/schema/emergency';
 import { journeyFlows, journeys, userTypes } from '../db/schema/journeys';
 import { areas, sites } from '../db/schema/places';
 import { users } from '../db/schema/people';
-import { visits } from '../db/schema/dashboard';
-import { visitEvents } from '../db/schema/sync';
+import { visitEvents, visits } from '../db/schema/visits';
 
 export interface VisitInUse {
   person: string;

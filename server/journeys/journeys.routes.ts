@@ -1,5 +1,5 @@
 // Journeys and flows (spec 1 §2 "Journeys", §6 permission keys). The spec names no REST paths;
-// these are issue 13's. Routes with an id declare their key and the service checks it after
+// these are Gatehouse's own. Routes with an id declare their key and the service checks it after
 // finding the record, so another company's id is a 404 for everyone.
 import type { FastifyInstance } from 'fastify';
 import { flowInput, journeyInput } from '../../domain/journey-config';

@@ -17,7 +17,7 @@ export const KIOSK_PERMISSIONS: PermissionMap = Object.fromEntries([
 const SEEN_EVERY_MS = 15_000;
 
 export async function kioskContext(db: Db, tokenHash: string, now: number): Promise<RequestContext | null> {
-  // Both statements run on every kiosk request: planned once on PGlite (server/db/prepared.ts, issue 22).
+  // Both statements run on every kiosk request: planned once on PGlite (server/db/prepared.ts).
   const [row] = await executePrepared<{ entityId: string; id: string }>(
     db,
     sql`select k.entity_id as "entityId", k.id from kiosk_tokens t

@@ -3,7 +3,6 @@
 // offline gets its pending commands when its socket joins again (see `joined`).
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { TECH_TEAM_EMAIL } from '../../domain/constants';
 import { KIOSK_ROLE_NAME } from '../../domain/kiosk';
 import {
   ACK_FROM,
@@ -136,10 +135,10 @@ export function kioskCommandsService(
   }
   async function senderOf(ctx: RequestContext) {
     const [u] = await db
-      .select({ fullName: users.fullName, email: users.email })
+      .select({ fullName: users.fullName, staff: users.platformStaff })
       .from(users)
       .where(and(eq(users.entityId, ctx.entityId), eq(users.id, ctx.userId)));
-    return { userName: u?.fullName ?? '', isSuperAdmin: u?.email === TECH_TEAM_EMAIL ? 1 : 0 };
+    return { userName: u?.fullName ?? '', isSuperAdmin: u?.staff ? 1 : 0 };
   }
   /** Spec fields sent in a body must agree with the token and the kiosks named (spec 2 §7). */
   async function checkBody(ctx: RequestContext, ids: readonly string[], body: CommandBodyFields) {

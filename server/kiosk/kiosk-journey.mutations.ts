@@ -8,23 +8,22 @@ import type { ArgsOf } from '../../sync/catalogue';
 import { deriveJourney } from '../../domain/kiosk-journey';
 import type { RegistrationMethod } from '../../domain/journey';
 import { parseTemperature } from '../../domain/temperature';
-import { judgeEvent } from '../attendance/attendance-judge';
-import { pairVisits } from '../dashboard/visit-pairing';
 import { journeyFlows, journeys } from '../db/schema/journeys';
 import { complianceForms } from '../db/schema/kiosk-config';
 import { formAsAnswered } from '../compliance/compliance.repo';
 import { complianceAnswers, hostNotifications, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
+import { keepAnswersOnProfile } from '../people/person-custom-fields';
 import { areas } from '../db/schema/places';
-import { visitEvents } from '../db/schema/sync';
 import { ApiError, notFound } from '../http/api-error';
 import { expectedVisitChanges } from '../preregistration/projections';
 import { mayRecordArrival } from '../preregistration/visit-access';
 import { updateVisit, visitById } from '../preregistration/visits.repo';
 import type { ApplyContext, FeatureMutations } from '../sync/handlers';
-import { eventChange } from '../visits/visits.projections';
+import { recordVisitEvents } from '../visits/record-visit-events';
 import { checkVisitCustomFields } from './kiosk-checks';
 import { rowChange } from './kiosk.projections';
+import { mustBeCompanyReason } from './sign-out-reason';
 import { registerVisitor } from './visitor-registration';
 
 type JourneyArgs = ArgsOf<'kiosk.journey'>;
@@ -97,7 +96,7 @@ async function configOf(a: ApplyContext, args: JourneyArgs) {
 async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {
   const entityId = a.ctx.entityId;
   const kioskId = a.ctx.userId;
-  const at = args.at + a.clockOffsetMs;
+  const at = a.time(args.at);
   // A new person first, so that a refused registration rejects the whole journey.
   const registered = args.registration ? await registerVisitor(a, args.registration) : null;
   const userTypeId = registered ? registered.userTypeId : (await personOf(a, args.personId)).userTypeId;
@@ -112,20 +111,29 @@ async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {
     },
     kioskId,
   );
-  // Late / early as the server judges it (issue 14): replaces the device's reason and code.
-  if (d.signedIn)
-    d.details = (await judgeEvent(a.tx, entityId, {
-      eventId: args.signInEventId,
-      personId: args.personId,
-      kind: 'in',
-      areaId: args.areaId,
-      journeyId: args.journeyId ?? null,
-      journeyFlowId: args.journeyFlowId ?? null,
-      userTypeId,
-      at,
-      details: d.details as Record<string, unknown>,
-      source: 'kiosk',
-    })) as typeof d.details;
+  // The sign-in as the server judges it (late / early replaces the device's reason and code);
+  // the visit's row below keeps the same judged details.
+  if (d.signedIn) {
+    const [recorded] = await recordVisitEvents(a.tx, { entityId, change: a.change }, [
+      {
+        id: args.signInEventId,
+        personId: args.personId,
+        kind: 'in',
+        areaId: args.areaId,
+        journeyFlowId: args.journeyFlowId ?? null,
+        userTypeId,
+        at,
+        deviceId: a.deviceId,
+        mutationId: a.mutationId,
+        recordedBy: kioskId,
+        receivedAt: a.receivedAt,
+        clockUntrusted: !a.clockTrusted,
+        details: d.details as Record<string, unknown>,
+        judge: { source: 'kiosk', journeyId: args.journeyId ?? null },
+      },
+    ]);
+    d.details = recorded!.details as typeof d.details;
+  }
 
   if (args.compliance && d.compliance) {
     const c = args.compliance;
@@ -185,27 +193,11 @@ async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {
     .onConflictDoNothing()
     .returning();
   if (visit) a.change(rowChange('kioskVisits', visit));
+  // What the visitor answered is theirs: the values join their profile, where the user form shows
+  // them (values of fields not asked this time stay). Only with the visit's first recording.
+  if (visit && args.customFields.length) await keepAnswersOnProfile(a, args.personId, args.customFields);
 
   if (d.signedIn) {
-    const event = {
-      entityId,
-      id: args.signInEventId,
-      personId: args.personId,
-      kind: 'in' as const,
-      areaId: args.areaId,
-      journeyFlowId: args.journeyFlowId ?? null,
-      userTypeId,
-      at,
-      deviceId: a.deviceId,
-      mutationId: a.mutationId,
-      recordedBy: kioskId,
-      receivedAt: a.receivedAt,
-      details: d.details,
-    };
-    if ((await a.tx.insert(visitEvents).values(event).onConflictDoNothing().returning({ id: visitEvents.id })).length) {
-      a.change(eventChange(event));
-      await pairVisits(a.tx, entityId, [event.id]);
-    }
     if (expected && expected.arrivedAt === null) {
       for (const c of (await updateVisit(a.tx, expected, { arrivedAt: at }, a.receivedAt)).changes) a.change(c);
     }
@@ -243,27 +235,22 @@ async function signOut(a: ApplyContext, args: ArgsOf<'kiosk.signOut'>): Promise<
       .from(areas)
       .where(and(eq(areas.entityId, entityId), eq(areas.id, args.areaId))),
   );
-  const event = {
-    entityId,
-    id: args.eventId,
-    personId: args.personId,
-    kind: 'out' as const,
-    areaId: args.areaId,
-    journeyFlowId: null,
-    userTypeId: person.userTypeId,
-    at: args.at + a.clockOffsetMs,
-    deviceId: a.deviceId,
-    mutationId: a.mutationId,
-    recordedBy: a.ctx.userId,
-    receivedAt: a.receivedAt,
-    details: await judgeEvent(a.tx, entityId, {
-      eventId: args.eventId,
+  await mustBeCompanyReason(a.tx, entityId, args.reason?.reasonId);
+  // A sign-out of someone not on site is kept too: presence is derived from events (a no-op there).
+  await recordVisitEvents(a.tx, { entityId, change: a.change }, [
+    {
+      id: args.eventId,
       personId: args.personId,
       kind: 'out',
       areaId: args.areaId,
-      journeyId: args.journeyId ?? null,
+      journeyFlowId: null,
       userTypeId: person.userTypeId,
-      at: args.at + a.clockOffsetMs,
+      at: a.time(args.at),
+      deviceId: a.deviceId,
+      mutationId: a.mutationId,
+      recordedBy: a.ctx.userId,
+      receivedAt: a.receivedAt,
+      clockUntrusted: !a.clockTrusted,
       details: {
         source: 'kiosk',
         kioskId: a.ctx.userId,
@@ -271,14 +258,9 @@ async function signOut(a: ApplyContext, args: ArgsOf<'kiosk.signOut'>): Promise<
         ...(args.journeyId ? { journeyId: args.journeyId } : {}),
         ...args.reason,
       },
-      source: 'kiosk',
-    }),
-  };
-  // A sign-out of someone not on site is kept too: presence is derived from events (a no-op there).
-  if ((await a.tx.insert(visitEvents).values(event).onConflictDoNothing().returning({ id: visitEvents.id })).length) {
-    a.change(eventChange(event));
-    await pairVisits(a.tx, entityId, [event.id]);
-  }
+      judge: { source: 'kiosk', journeyId: args.journeyId ?? null },
+    },
+  ]);
 }
 
 export const kioskJourneyServerMutations = {

@@ -134,6 +134,13 @@ eachDatabase((get) => {
       data: Array<{ person_id: string; custom_fields: unknown }>;
     };
     expect(listed.data.find((r) => r.person_id === personId)?.custom_fields).toEqual(values);
+    // And on the visitor's profile, where the user form shows them; a later visit that answers one
+    // field again replaces that value only.
+    const profile = async () =>
+      (await get().database.db.select().from(users).where(eq(users.id, personId)))[0]!.customFields;
+    expect(await profile()).toEqual(values);
+    expect(await visit([v('text', 'ZZ99 ZZZ')])).toMatchObject({ status: 'applied' });
+    expect(await profile()).toEqual([...values.slice(1), v('text', 'ZZ99 ZZZ')]);
   });
 
   it.each([

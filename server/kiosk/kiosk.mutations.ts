@@ -3,6 +3,7 @@
 // records kiosk.journey / kiosk.signOut (kiosk-journey.mutations.ts); person.register,
 // compliance.answer, checks.record, host.notify and kiosk.visit are kept for replay of queued
 // entries from older builds.
+import { keepAnswersOnProfile } from '../people/person-custom-fields';
 import { and, eq } from 'drizzle-orm';
 import { evaluateCompliance } from '../../domain/compliance';
 import { APP_STARTED_LOG } from '../../domain/kiosk-commands';
@@ -62,7 +63,7 @@ export const kioskServerMutations = {
           visitId: args.visitId ?? null,
           areaId: args.areaId ?? null,
           userTypeId: args.userTypeId ?? null,
-          at: args.at + a.clockOffsetMs,
+          at: a.time(args.at),
         })
         .onConflictDoNothing()
         .returning();
@@ -88,7 +89,7 @@ export const kioskServerMutations = {
           mask: args.mask ?? null,
           temperature: reading && args.temperature ? { ...reading, threshold: args.temperature.threshold } : null,
           passed,
-          at: args.at + a.clockOffsetMs,
+          at: a.time(args.at),
         })
         .onConflictDoNothing()
         .returning();
@@ -109,7 +110,7 @@ export const kioskServerMutations = {
           personId: args.personId,
           visitId: args.visitId ?? null,
           message: args.message ?? null,
-          at: args.at + a.clockOffsetMs,
+          at: a.time(args.at),
         })
         .onConflictDoNothing()
         .returning();
@@ -127,7 +128,7 @@ export const kioskServerMutations = {
           kind: args.kind,
           code: args.code,
           data: args.data ?? null,
-          at: args.at + a.clockOffsetMs,
+          at: a.time(args.at),
         })
         .onConflictDoNothing();
       // A kiosk reports its build version when it starts (GET /api/kiosks/app-versions reads it).
@@ -158,11 +159,12 @@ export const kioskServerMutations = {
           signedIn: args.signedIn,
           details: { ...args.details, kioskId: a.ctx.userId },
           customFields: args.customFields,
-          at: args.at + a.clockOffsetMs,
+          at: a.time(args.at),
         })
         .onConflictDoNothing()
         .returning();
       if (row) await put(a, 'kioskVisits', [row]);
+      if (row && args.customFields.length) await keepAnswersOnProfile(a, args.personId, args.customFields);
     },
   },
 } satisfies FeatureMutations<

@@ -64,7 +64,7 @@ export interface HoldConfirmation {
 }
 
 /**
- * To the address on file of a person a public registration named (issue 11 item 3): confirm the
+ * To the address on file of a person a public registration named: confirm the
  * visit if it was you, else ignore. No QR code and nothing the registrant typed beyond the time.
  */
 export function holdConfirmationMail(h: HoldConfirmation): MailMessage {

@@ -1,4 +1,4 @@
-// Issue 11 item 12: /api/mail-log is open to every role holding `users`, so the secrets in the
+// /api/mail-log is open to every role holding `users`, so the secrets in the
 // logged mail (visitors' personal and compliance links, RFID enrolment links) are masked there,
 // keeping four characters so an admin can still tell mails apart.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The API document (issue 22): every registered route is in /api/openapi.json with what it
+// The API document: every registered route is in /api/openapi.json with what it
 // declared, the document is valid OpenAPI 3.1, its schemas are the ones the handlers really
 // parse, and /api/docs serves its page and assets from this server.
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -24,8 +24,17 @@ import { toUserDetails } from '../users/user-details';
 import { usersRepo } from '../users/users.repo';
 import { PASSPORT_ID_TTL_MS, type PassportIdCipher } from './passport-id-cipher';
 import { passportRepo, type PassportAccountRow } from './passport.repo';
+import { eq } from 'drizzle-orm';
+import { passportAccounts, users } from '../db/schema/index';
+import type { Realtime } from '../realtime';
+import { endSessions } from '../identity/end-sessions';
 
-export function passportService(db: Db, now: () => number, cipher: PassportIdCipher) {
+export function passportService(
+  db: Db,
+  now: () => number,
+  cipher: PassportIdCipher,
+  realtime?: Pick<Realtime, 'dropToken'>,
+) {
   const repo = passportRepo(db);
   const people = usersRepo(db);
   const tokens = tokensRepo(db);
@@ -123,8 +132,32 @@ export function passportService(db: Db, now: () => number, cipher: PassportIdCip
       const matches = stored ? await verify(stored, input.current_password).catch(() => false) : false;
       if (!matches) throw new ApiError(400, 'wrong_password', { current_password: ['errors.wrong_password'] });
       const passwordHash = await hash(input.password); // argon2id is the library's default
-      await repo.update(account.id, { passwordHash }, new Date(now()));
-      await repo.setLinkedPasswords(account.id, passwordHash);
+      const at = new Date(now());
+      // The new password and the end of every other session of every company user this account
+      // holds commit together; this session stays.
+      const ended = await db.transaction(async (tx) => {
+        await tx
+          .update(passportAccounts)
+          .set({ passwordHash, updatedAt: at })
+          .where(eq(passportAccounts.id, account.id));
+        const holders = await tx
+          .update(users)
+          .set({ passwordHash })
+          .where(eq(users.passportId, account.id))
+          .returning({ entityId: users.entityId, id: users.id });
+        const hashes: string[] = [];
+        for (const entityId of new Set(holders.map((h) => h.entityId)))
+          hashes.push(
+            ...(await endSessions(
+              tx,
+              entityId,
+              holders.filter((h) => h.entityId === entityId).map((h) => h.id),
+              { keepToken: ctx.tokenHash, at },
+            )),
+          );
+        return hashes;
+      });
+      for (const hash of ended) realtime?.dropToken(hash);
     },
 
     async acceptInvitation(ctx: RequestContext, body: unknown): Promise<PassportAccountView> {
@@ -150,6 +183,7 @@ export function passportService(db: Db, now: () => number, cipher: PassportIdCip
       if (account.deactivatedAt) throw new ApiError(403, 'account_deactivated');
       const holder = await people.findWithRole(claims.entityId, claims.userId);
       if (!holder || holder.user.archived || holder.user.passportId !== account.id) throw unauthenticated();
+      if (holder.user.dashboardRevokedAt) throw new ApiError(403, 'dashboard_access_revoked');
       const token = newToken();
       const at = now();
       await tokens.insert({

@@ -25,6 +25,14 @@ import { passwordResetRepo, type LinkPerson } from './password-reset.repo';
 export const passwordLinkUrl = (baseUrl: string, token: string) =>
   `${baseUrl.replace(/\/$/, '')}/reset-password/${token}`;
 
+/** A one-time link as issued: for the tech team's new-company answer. */
+export interface IssuedLink {
+  userId: string;
+  email: string;
+  url: string;
+  expiresAt: number;
+}
+
 export function passwordResetService(
   db: Db,
   now: () => number,
@@ -46,11 +54,12 @@ export function passwordResetService(
     return row;
   }
 
-  /** A fresh link for the person, mailed in their language; at most one per person per minute. */
-  async function issue(person: LinkPerson, baseUrl: string): Promise<void> {
+  /** A fresh link for the person, mailed in their language; at most one per person per minute.
+   * Answers the link (null when one was sent within the minute). */
+  async function issue(person: LinkPerson, baseUrl: string): Promise<IssuedLink | null> {
     const at = now();
     const latest = await repo.latestFor(person.entityId, person.id);
-    if (latest && at - latest.createdAt.getTime() < PASSWORD_MAIL_INTERVAL_MS) return;
+    if (latest && at - latest.createdAt.getTime() < PASSWORD_MAIL_INTERVAL_MS) return null;
     const token = randomBytes(32).toString('base64url');
     const purpose = person.hasPassword ? 'reset' : 'first';
     await repo.replace({
@@ -73,6 +82,12 @@ export function passwordResetService(
         purpose,
       }),
     );
+    return {
+      userId: person.id,
+      email: person.email,
+      url: passwordLinkUrl(baseUrl, token),
+      expiresAt: at + PASSWORD_LINK_TTL_MS,
+    };
   }
 
   return {
@@ -82,8 +97,13 @@ export function passwordResetService(
     },
 
     /** After a dashboard invitation: a first-password link to each invited person who has none. */
-    async firstPasswordLinks(entityId: string, userIds: readonly string[], baseUrl: string): Promise<void> {
-      for (const person of await repo.activeUsersWithoutPassword(entityId, userIds)) await issue(person, baseUrl);
+    async firstPasswordLinks(entityId: string, userIds: readonly string[], baseUrl: string): Promise<IssuedLink[]> {
+      const links: IssuedLink[] = [];
+      for (const person of await repo.activeUsersWithoutPassword(entityId, userIds)) {
+        const link = await issue(person, baseUrl);
+        if (link) links.push(link);
+      }
+      return links;
     },
 
     /** GET /api/reset-password/{token}: whose password the link sets, so the page can say so. */

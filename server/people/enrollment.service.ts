@@ -7,6 +7,7 @@ import { labels, userCards, users } from '../db/schema/index';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import { recordCard } from '../rfid-enrolment/cards';
+import { roleGuard } from './role-guard';
 
 export function enrollmentService(db: Db, onChanged: (entityId: string) => void = () => {}) {
   return {
@@ -26,6 +27,8 @@ export function enrollmentService(db: Db, onChanged: (entityId: string) => void 
         .where(and(eq(users.entityId, ctx.entityId), eq(users.id, input.user_id)));
       if (!user) throw notFound();
       assertAllowed(ctx, 'users');
+      // A card signs the person in at kiosks: the same rule as editing them.
+      await roleGuard(db).person(ctx, [input.user_id], 'card');
       await recordCard(db, ctx.entityId, input.user_id, input.rfid);
       onChanged(ctx.entityId);
       return { user_id: input.user_id, rfid: input.rfid };

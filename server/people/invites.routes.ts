@@ -13,7 +13,7 @@ import type { OnInvited } from '../password-reset/password-reset.routes';
 
 interface Options {
   invites: InvitesService;
-  /** Mails a first-password link to invited people who have no password (issue 19). */
+  /** Mails a first-password link to invited people who have no password. */
   onInvited?: OnInvited;
 }
 

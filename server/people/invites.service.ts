@@ -10,6 +10,7 @@ import { assertAllowed, type RequestContext } from '../http/context';
 import { feedChanges, type Tx } from '../sync/changes';
 import { personChange } from '../people/people.projections';
 import { roleGuard } from './role-guard';
+import { endSessions } from '../identity/end-sessions';
 
 interface Target {
   id: string;
@@ -19,6 +20,7 @@ interface Target {
 
 export function invitesService(db: Db, now: () => number, onChanged: (entityId: string) => void) {
   const guard = roleGuard(db);
+  const revoked = () => ({ dashboardAccess: false, dashboardRevokedAt: new Date(now()) });
   /** Role, site and user type must be the caller's company's (400 with the field otherwise). */
   async function checkRefs(entityId: string, refs: { role_id: string; site_id: string; user_type_id: string }) {
     const one = async (table: typeof roles | typeof sites | typeof userTypes, id: string) =>
@@ -63,6 +65,15 @@ export function invitesService(db: Db, now: () => number, onChanged: (entityId: 
             .onConflictDoNothing();
         changed.push(row);
       }
+      // Revoked: their sessions and outstanding links end with the write; the
+      // sockets go when server/auth/session-checks.ts re-checks them after the commit.
+      if (set.dashboardAccess === false)
+        await endSessions(
+          tx,
+          ctx.entityId,
+          changed.map((r) => r.id),
+          { links: true, at },
+        );
       await feedChanges(tx, ctx.entityId, changed.map(personChange));
       return changed;
     });
@@ -92,7 +103,7 @@ export function invitesService(db: Db, now: () => number, onChanged: (entityId: 
       assertAllowed(ctx, 'users');
       if (input.status === 'revoke') {
         await guard.removal(ctx, [input.user_id]);
-        const [row] = await apply(ctx, [{ id: input.user_id }], { dashboardAccess: false });
+        const [row] = await apply(ctx, [{ id: input.user_id }], revoked());
         return { user: row!, message: 'Passport Revoked' };
       }
       await checkRefs(ctx.entityId, input);
@@ -100,7 +111,7 @@ export function invitesService(db: Db, now: () => number, onChanged: (entityId: 
       const [row] = await apply(
         ctx,
         [{ id: input.user_id }],
-        { dashboardAccess: true, roleId: input.role_id, userTypeId: input.user_type_id },
+        { dashboardAccess: true, dashboardRevokedAt: null, roleId: input.role_id, userTypeId: input.user_type_id },
         input.site_id,
       );
       return { user: row!, message: 'Passport Invitation Sent' };
@@ -160,7 +171,7 @@ export function invitesService(db: Db, now: () => number, onChanged: (entityId: 
       const rows = await apply(
         ctx,
         targets,
-        { dashboardAccess: true, roleId: input.role_id, userTypeId: input.user_type_id },
+        { dashboardAccess: true, dashboardRevokedAt: null, roleId: input.role_id, userTypeId: input.user_type_id },
         input.site_id,
       );
       return { updated: rows.length, message: 'Passport Invitation Sent' };
@@ -174,7 +185,7 @@ export function invitesService(db: Db, now: () => number, onChanged: (entityId: 
       const rows = await apply(
         ctx,
         others.map((id) => ({ id })),
-        { dashboardAccess: false },
+        revoked(),
       );
       return { updated: rows.length, message: 'Passport Revoked' };
     },

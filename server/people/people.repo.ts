@@ -112,6 +112,15 @@ export function peopleRepo(db: Db) {
         .where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
       return Boolean(row);
     },
+    /** The name a created or edited person's answer carries, as the list shows it. */
+    async userTypeName(entityId: string, id: string | null) {
+      if (!id) return null;
+      const [row] = await db
+        .select({ name: userTypes.name })
+        .from(userTypes)
+        .where(and(eq(userTypes.entityId, entityId), eq(userTypes.id, id)));
+      return row?.name ?? null;
+    },
     async defaultRoleId(entityId: string) {
       const [row] = await db
         .select({ id: roles.id })

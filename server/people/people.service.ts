@@ -147,7 +147,10 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
         return created!;
       });
       await poke(ctx.entityId, [row]);
-      return toWire(row, { rfid: input.rfid || null });
+      return toWire(row, {
+        rfid: input.rfid || null,
+        userTypeName: await repo.userTypeName(ctx.entityId, row.userTypeId),
+      });
     },
 
     async update(ctx: RequestContext, id: string, body: unknown, parse: (b: unknown) => UserInput): Promise<UserWire> {
@@ -181,7 +184,10 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
         return updated!;
       });
       await poke(ctx.entityId, [row]);
-      return toWire(row, { rfid: input.rfid || null });
+      return toWire(row, {
+        rfid: input.rfid || null,
+        userTypeName: await repo.userTypeName(ctx.entityId, row.userTypeId),
+      });
     },
 
     async remove(ctx: RequestContext, id: string): Promise<void> {
@@ -218,6 +224,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
     async moveType(ctx: RequestContext, ids: string[], userTypeId: string) {
       assertAllowed(ctx, 'users');
       if (!(await repo.userTypeExists(ctx.entityId, userTypeId))) throw invalid({ user_type_id: ['validation.uuid'] });
+      await guard.change(ctx, ids);
       return bulk(ctx, ids, { userTypeId }, () => true);
     },
 
@@ -244,6 +251,7 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
       assertAllowed(ctx, 'users');
       const known = await repo.labelIds(ctx.entityId, labelIds);
       if (known.length !== new Set(labelIds).size) throw invalid({ label_ids: ['validation.uuid'] });
+      await guard.change(ctx, ids);
       const merged = sql`(select coalesce(jsonb_agg(distinct t.v), '[]'::jsonb) from jsonb_array_elements_text(${users.labels} || ${JSON.stringify(known)}::jsonb) as t(v))`;
       return bulk(ctx, ids, { labels: merged as unknown as string[] }, () => true);
     },

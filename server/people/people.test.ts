@@ -57,6 +57,7 @@ eachDatabase((get) => {
     expect(res.json().message).toBe('User Created');
     const created = res.json().data;
     expect(created).toMatchObject({ full_name: 'Pat 1', email: 'pat.1@acme.test', rfid: 'CARD-1', active: true });
+    expect(created.user_type).toEqual({ id: visitor, name: 'Visitor' });
     expect((await pulledPeople(admin)).some((c) => c.id === created.id && c.data?.fullName === 'Pat 1')).toBe(true);
 
     const dupEmail = await call('POST', '/api/users', person('2', { email: 'PAT.1@acme.test' }));
@@ -111,6 +112,7 @@ eachDatabase((get) => {
     const created = (await call('POST', '/api/users', person('6'))).json().data;
     const upd = await call('POST', `/api/users/update/${created.id}`, person('6', { full_name: 'Pat Six' }));
     expect(upd.json()).toMatchObject({ message: 'User Updated', data: { full_name: 'Pat Six' } });
+    expect(upd.json().data.user_type.name).toBe('Visitor');
     const dup = await call('POST', `/api/users/update/${created.id}`, person('6', { email: 'pat.1@acme.test' }));
     expect(dup.json().code).toBe('email_exists');
 

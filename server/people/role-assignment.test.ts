@@ -1,4 +1,4 @@
-// Issue 11 item 1 reproduced on every path that sets a role, archives, deletes or revokes a
+// Role assignment on every path that sets a role, archives, deletes or revokes a
 // user: an employee cannot make themselves (or anyone) admin, nobody changes their own role,
 // the owner stays, and an admin's legitimate assignments still work. Refusals are 403 with the
 // catalogue message in the caller's language, and nothing is written.

@@ -13,6 +13,7 @@ import { notFound } from '../http/api-error';
 import { feedChanges } from '../sync/changes';
 import { documentChange } from './documents.projections';
 import { assertAllowed, type RequestContext } from '../http/context';
+import { roleGuard } from './role-guard';
 
 type Row = typeof userDocuments.$inferSelect;
 const wire = (d: Row) => ({
@@ -61,6 +62,8 @@ export function userDocumentsService(db: Db, now: () => number) {
     async create(ctx: RequestContext, input: UserDocumentInput) {
       await userOf(ctx.entityId, input.user_id);
       assertAllowed(ctx, 'users');
+      // A person's documents are their details: the same rule as editing them.
+      await roleGuard(db).change(ctx, [input.user_id]);
       const details = Object.fromEntries(DOCUMENT_DETAIL_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]]));
       const at = new Date(now());
       // The document and its change for devices commit together.
@@ -89,13 +92,14 @@ export function userDocumentsService(db: Db, now: () => number) {
     /** Looks the document up before the body is read, so another company's id is a 404. */
     async setStatus(ctx: RequestContext, id: string, parse: () => { status: string }) {
       const [doc] = await db
-        .select({ id: userDocuments.id })
+        .select({ id: userDocuments.id, userId: userDocuments.userId })
         .from(userDocuments)
         .where(
           and(eq(userDocuments.entityId, ctx.entityId), eq(userDocuments.id, id), ne(userDocuments.status, 'DELETED')),
         );
       if (!doc) throw notFound();
       assertAllowed(ctx, 'users');
+      await roleGuard(db).change(ctx, [doc.userId]);
       const { status } = parse();
       const row = await db.transaction(async (tx) => {
         const [changed] = await tx

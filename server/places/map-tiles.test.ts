@@ -1,4 +1,4 @@
-// GET /api/map-tiles (issue 15): a signed-in user learns the configured tile server, or null.
+// GET /api/map-tiles: a signed-in user learns the configured tile server, or null.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachDatabase } from '../test/databases';

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { userSiteAccess } from '../db/schema/emergency';
 import { journeys } from '../db/schema/journeys';
 import { kiosks } from '../db/schema/kiosk';
-import { visits } from '../db/schema/dashboard';
+import { visits } from '../db/schema/visits';
 import { users } from '../db/schema/people';
 import { areas, sites } from '../db/schema/places';
 import type { Executor } from '../sync/changes';

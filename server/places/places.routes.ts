@@ -1,4 +1,4 @@
-// Sites and areas (issue 15): `GET|POST /api/sites`, `GET|PUT|DELETE /api/sites/:id`,
+// Sites and areas: `GET|POST /api/sites`, `GET|PUT|DELETE /api/sites/:id`,
 // `GET|POST /api/sites/:id/areas`, `GET|PUT|DELETE /api/areas/:id`, plus the area QR and the
 // geofence preview's positions. Ids are checked for ownership (404) before the body.
 import type { FastifyInstance } from 'fastify';

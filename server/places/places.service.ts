@@ -1,4 +1,4 @@
-// Sites and areas (issue 15): every call checks ownership first (another company's id is a
+// Sites and areas: every call checks ownership first (another company's id is a
 // 404), then the permission, then the caller's site access (spec 1 §6 "admins of selected
 // sites"); every write goes through the change feed so devices see it on their next pull.
 import { webcrypto } from 'node:crypto';
@@ -8,8 +8,7 @@ import { signAreaQr } from '../../domain/area-token';
 import { parentLoops, type AreaRequest, type SiteRequest } from '../../domain/places';
 import { fromBase64Url, type SubtleLike } from '../../domain/qr-token';
 import type { Db } from '../db/database';
-import { visitEvents } from '../db/schema/sync';
-import { visits } from '../db/schema/dashboard';
+import { visitEvents, visits } from '../db/schema/visits';
 import { areas, sites } from '../db/schema/places';
 import { ApiError, invalid, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';

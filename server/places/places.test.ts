@@ -1,4 +1,4 @@
-// Sites and areas over the API (issue 15): CRUD with good and bad input, the fire-alarm rule,
+// Sites and areas over the API: CRUD with good and bad input, the fire-alarm rule,
 // in-use and access refusals, another company's ids, and devices seeing every write by pull.
 import { webcrypto } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAreaQr } from '../../domain/area-token';
-import { visits } from '../db/schema/dashboard';
+import { visits } from '../db/schema/visits';
 import { userSiteAccess } from '../db/schema/emergency';
 import { kiosks } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';

@@ -16,7 +16,7 @@ async function arrive(a: ApplyContext, visitId: string, at: number) {
   const v = await visitById(a.tx, a.ctx.entityId, visitId, true);
   if (!v || !mayRecordArrival(a.ctx, v)) throw notFound();
   if (v.arrivedAt !== null) return;
-  const { changes } = await updateVisit(a.tx, v, { arrivedAt: at + a.clockOffsetMs }, a.receivedAt);
+  const { changes } = await updateVisit(a.tx, v, { arrivedAt: a.time(at) }, a.receivedAt);
   for (const c of changes) a.change(c);
 }
 

@@ -165,7 +165,7 @@ export function expectedVisitsService(
       );
     },
 
-    /** The visitor's personal link for an admin to hand over without mail (issue 20 item 4). */
+    /** The visitor's personal link for an admin to hand over without mail. */
     async personalLink(ctx: RequestContext, visitId: string, baseUrl: string) {
       const v = await visitById(db, ctx.entityId, visitId);
       if (!v || v.deletedAt !== null) throw notFound();

@@ -67,7 +67,7 @@ eachDatabase((get) => {
     expect(mail.json().data.some((m: { to: string }) => m.to === list[0]!.email)).toBe(true);
   });
 
-  it('refuses a visitor as host (issue 20 item 11): hosts are of host-capable user types', async () => {
+  it('refuses a visitor as host: hosts are of host-capable user types', async () => {
     const visitorPerson = (await statusOf(await addOne())).personId;
     const res = await call(admin, 'POST', '/api/add-expected-visitors', {
       visitors: [visitor(8, { host: visitorPerson })],

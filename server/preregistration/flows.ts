@@ -121,7 +121,7 @@ export async function flowIn(tx: Db | Tx, entityId: string, id: string | null) {
   return { entityId, settings: flow?.settings ?? {} };
 }
 
-/** Takes `tx` inside a transaction: a root query there deadlocks PGlite (issue 11 item 2). */
+/** Takes `tx` inside a transaction: a root query there deadlocks PGlite. */
 export async function isHost(db: Db | Tx, flow: { entityId: string; settings: unknown }, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const [row] = await db

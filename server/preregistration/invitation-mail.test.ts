@@ -121,7 +121,7 @@ eachDatabase((get) => {
     expect(mail.text).toMatch(new RegExp(`${BASE}/online-compliance/[A-Za-z0-9_-]+`));
   });
 
-  it('a forged Host header never reaches the links: they use the configured origin (issue 11 item 11)', async () => {
+  it('a forged Host header never reaches the links: they use the configured origin', async () => {
     const when = visitFields(clock.now(), 3);
     const email = `forged.${uuidv7().slice(-8)}@example.com`;
     const body = multipart(

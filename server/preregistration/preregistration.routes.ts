@@ -15,7 +15,15 @@ import { t } from '../http/i18n';
 import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
 import { readForm } from './multipart';
-import { baseUrlOf, langParam, READ_LIMIT, visitExistsAware, WRITE_LIMIT } from './public-http';
+import {
+  baseUrlOf,
+  HOST_SEARCH_LIMIT,
+  langParam,
+  PERSON_LOOKUP_LIMIT,
+  READ_LIMIT,
+  visitExistsAware,
+  WRITE_LIMIT,
+} from './public-http';
 
 interface Options {
   services: Services;
@@ -90,7 +98,13 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
 
   app.post(
     '/api/hosts/search',
-    { config: { ...read, openapi: { summary: 'Pre-registration: search hosts', body: hostSearchBody } } },
+    {
+      config: {
+        ...read,
+        rateLimit: HOST_SEARCH_LIMIT,
+        openapi: { summary: 'Pre-registration: search hosts', body: hostSearchBody },
+      },
+    },
     async (request) => {
       const b = parseOrThrow(hostSearchBody, request.body);
       return { data: await pre.hostSearch(b.journey_id, b.search) };
@@ -102,6 +116,7 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
     {
       config: {
         ...write,
+        rateLimit: PERSON_LOOKUP_LIMIT,
         openapi: { summary: 'Pre-registration: may this person register as this type', body: checkUserBody },
       },
     },
@@ -117,6 +132,7 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
     {
       config: {
         ...write,
+        rateLimit: PERSON_LOOKUP_LIMIT,
         openapi: { summary: 'Pre-registration: is this person known to the company', body: checkUserBody },
       },
     },
@@ -129,7 +145,13 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
 
   app.post(
     '/api/check_user_found/:lang',
-    { config: { ...write, openapi: { summary: 'Pre-registration: find the person', body: checkUserBody } } },
+    {
+      config: {
+        ...write,
+        rateLimit: PERSON_LOOKUP_LIMIT,
+        openapi: { summary: 'Pre-registration: find the person', body: checkUserBody },
+      },
+    },
     async (request) => {
       langParam(request);
       const b = parseOrThrow(checkUserBody, request.body);
@@ -142,6 +164,7 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
     {
       config: {
         ...write,
+        rateLimit: PERSON_LOOKUP_LIMIT,
         openapi: { summary: 'Pre-registration: check a visit before creating it', body: validateExpectedVisitBody },
       },
     },

@@ -1,7 +1,7 @@
 // The public side of pre-registration (spec 2 §7): everything is reached through a journey
 // flow id or a visit's random url, and answers only that flow's (or visit's) entity.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { optionValue } from '../../domain/custom-field-sections';
+import { CONTENT_DEFAULT_LANGUAGE, optionValue } from '../../domain/custom-field-sections';
 import { readFlowSettings } from '../../domain/journey';
 import { textIn } from '../../domain/localized-text';
 import { isPhotoRequired, isVisitInPast, visitInstant } from '../../domain/preregistration';
@@ -32,6 +32,9 @@ import { visitQr } from './signing';
 import { onlineComplianceService } from './online-compliance';
 import { mailHoldConfirmation, newHold, personOnFile, visitHoldService } from './visit-hold';
 import { t } from '../http/i18n';
+
+/** Letters a public host search needs. */
+const HOST_SEARCH_MIN = 3;
 
 export function preregistrationService(
   db: Db,
@@ -69,7 +72,7 @@ export function preregistrationService(
       };
     },
 
-    /** The flow's fields a visitor fills, by section, in `lang` (options as their recorded values). */
+    /** The flow's fields a visitor fills, by section, in `lang` (options as their recorded values, with labels in `lang`). */
     async customFields(flowId: string, lang = 'en') {
       const flow = await flowById(db, flowId);
       const settings = readFlowSettings(flow.settings);
@@ -103,6 +106,8 @@ export function preregistrationService(
           name: textIn(f.name, lang),
           type: f.type,
           options: f.options.map(optionValue),
+          // What the visitor reads, in the page's language; `options` stays what is recorded.
+          option_labels: f.options.map((o) => textIn(o, lang, CONTENT_DEFAULT_LANGUAGE)),
           required: f.required,
         })),
       }));
@@ -123,32 +128,29 @@ export function preregistrationService(
 
     async hostSearch(flowId: string, search: string) {
       const flow = await flowById(db, flowId);
+      // A search needs three letters of a name (fewer answer nothing, like no match): two letters
+      // walked through every pair would list every host, ten at a time.
+      if (search.replace(/\s/g, '').length < HOST_SEARCH_MIN) return [];
       return searchHosts(db, flow, search);
     },
 
-    async validateUserType(flowId: string, email?: string, phone?: string) {
-      const flow = await flowById(db, flowId);
-      const person = await personByEmailOrPhone(db, flow.entityId, email || undefined, phone || undefined);
-      if (!person?.userTypeId) return { user_exists: Boolean(person), user_type: null, can_change_user_type: true };
-      const type = await userTypeIn(db, flow.entityId, person.userTypeId);
-      return {
-        user_exists: true,
-        user_type: { id: type.id, name: type.name },
-        can_change_user_type: canChangeUserType(type.registrationMethod),
-      };
+    // These public calls do not tell whether an e-mail or phone belongs to someone on file (nor
+    // their type, nor whether they have a photo): they answer the same for everyone. What they
+    // would decide is decided where it acts: a visit for someone on file is held for their own
+    // mailbox, and one of a type they may not change to is not taken (create).
+    async validateUserType(flowId: string, _email?: string, _phone?: string) {
+      await flowById(db, flowId);
+      return { user_exists: false, user_type: null, can_change_user_type: true };
     },
 
-    async userEntity(flowId: string, email?: string, phone?: string) {
-      const flow = await flowById(db, flowId);
-      const person = await personByEmailOrPhone(db, flow.entityId, email || undefined, phone || undefined);
-      return { user_type_id: person?.userTypeId ?? null, has_image: Boolean(person?.image) };
+    async userEntity(flowId: string, _email?: string, _phone?: string) {
+      await flowById(db, flowId);
+      return { user_type_id: null, has_image: false };
     },
 
-    async userFound(flowId: string, email?: string, phone?: string) {
-      const flow = await flowById(db, flowId);
-      return {
-        user_found: Boolean(await personByEmailOrPhone(db, flow.entityId, email || undefined, phone || undefined)),
-      };
+    async userFound(flowId: string, _email?: string, _phone?: string) {
+      await flowById(db, flowId);
+      return { user_found: false };
     },
 
     /** Whether the same person is already expected at that time; answers the visit_exists error. */
@@ -176,7 +178,20 @@ export function preregistrationService(
         throw new ApiError(400, 'photo_required', { image: ['errors.photo_required'] });
       const nowDate = new Date(now());
       if (existing) {
-        // Someone on file: held until they confirm from their own mailbox (visit-hold.ts).
+        // Someone on file: held until they confirm from their own mailbox (visit-hold.ts). Someone
+        // whose type cannot change may not register as another (spec 2 §4): nothing is written,
+        // and the answer is the held one, so it tells no one whether the person is on file.
+        const own = existing.userTypeId
+          ? await userTypeIn(db, flow.entityId, existing.userTypeId).catch(() => null)
+          : null;
+        const heldAnswer = {
+          local_qr: null,
+          visit_id: null,
+          status: 'held' as const,
+          visit_url: null,
+          message: t(link.lang, 'visitHold.checkEmail'),
+        };
+        if (own && own.id !== type.id && !canChangeUserType(own.registrationMethod)) return heldAnswer;
         const hold = newHold(now(), at, type.gracePeriodMinutes);
         const held = await withFeed(db, flow.entityId, async (tx) => {
           if (await sameVisitExists(tx, flow.entityId, existing.id, at)) throw new ApiError(422, 'visit_exists');

@@ -34,6 +34,7 @@ export function expectedVisitChanges(v: VisitRow): ChangeInput[] {
             confirmedAt: v.confirmedAt,
             arrivedAt: v.arrivedAt,
             version: v.version,
+            customFields: v.customFields,
           },
         },
     revoked

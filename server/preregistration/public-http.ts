@@ -17,11 +17,15 @@ export function langParam(request: FastifyRequest): Language {
 /** Per address: looking things up is cheap, writing visits and probing people is not. */
 export const READ_LIMIT = { max: 120, timeWindow: 60_000 };
 export const WRITE_LIMIT = { max: 30, timeWindow: 60_000 };
+/** The calls that look a person up by e-mail or phone share one bucket per
+ * address (rotating among them gains nothing), and the host search is held tighter: it lists names. */
+export const PERSON_LOOKUP_LIMIT = { ...WRITE_LIMIT, groupId: 'person-lookup' };
+export const HOST_SEARCH_LIMIT = { max: 20, timeWindow: 60_000 };
 
 /**
  * The origin of mailed links: PUBLIC_URL (main.ts always passes it, from the environment or the
- * listen address), else the address this server listens on. Never the Host header (issue 11
- * item 11): a forged header would mail a visitor's secret code to another site.
+ * listen address), else the address this server listens on. Never the Host header: a forged
+ * header would mail a visitor's secret code to another site.
  */
 export function baseUrlOf(request: FastifyRequest, configured?: string): string {
   if (configured) return configured.replace(/\/+$/, '');

@@ -1,4 +1,4 @@
-// Issue 11 items 2 and 7 on a real database: changing a visit's host answers (and the server
+// On a real database: changing a visit's host answers (and the server
 // keeps answering), and every write on an expected visit follows the list's rule: a person
 // without `users` manages only the visits they host; a kiosk's token manages none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ eachDatabase((get) => {
       mutations: [{ seq: 1, mutationId: uuidv7(), name, args, clientTime: clock.now(), clockOffsetMs: 0 }],
     });
 
-  describe('changing the host (item 2)', () => {
+  describe('changing the host', () => {
     it('answers, and the server keeps answering', async () => {
       const id = await add(admin);
       const [other] = await get()
@@ -81,7 +81,7 @@ eachDatabase((get) => {
     });
   });
 
-  describe('writes follow the list (item 7)', () => {
+  describe('writes follow the list', () => {
     it("a dashboard user without `users` can neither see nor change another host's visit", async () => {
       const id = await add(admin);
       expect(

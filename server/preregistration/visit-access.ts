@@ -1,4 +1,4 @@
-// Who may see and change an expected visit (issue 11 item 7): the list's rule, applied to every
+// Who may see and change an expected visit: the list's rule, applied to every
 // write too, REST and sync. A person holding `users` manages every visit of their company; any
 // other dashboard user only the visits they host. A device token (a kiosk) manages none.
 import { DEVICE_PERMISSION_KEYS, isAllowed } from '../../domain/permissions';

@@ -1,4 +1,4 @@
-// A public registration never acts as an existing person (issue 11 item 3). When the email or
+// A public registration never acts as an existing person. When the email or
 // phone of an anonymous registration belongs to someone already on file, the visit is held: no
 // QR code, no profile change, no compliance link. That person confirms it from a one-time link
 // mailed to the address on file (only its sha256 is stored; it expires), or an admin approves

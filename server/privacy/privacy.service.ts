@@ -1,4 +1,4 @@
-// Privacy manager (issue 14): a company's retention settings (version-checked, so two admins
+// Privacy manager: a company's retention settings (version-checked, so two admins
 // never silently overwrite each other) and the record of the retention job's runs.
 import { desc, eq } from 'drizzle-orm';
 import { DEFAULT_RETENTION, type PrivacyInput } from '../../domain/retention';

@@ -3,6 +3,7 @@
 // for devices, anonymised people as puts). What is kept, and why, is in docs/decisions.md.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { cutoffOf, emptyCounts, type RetentionCounts } from '../../domain/retention';
+import { RECENT_RECEIPT_MS } from '../../domain/device-time';
 import type { TableName } from '../../sync/catalogue';
 import type { ChangeInput, Tx } from '../sync/changes';
 import { personChange } from '../people/people.projections';
@@ -40,6 +41,9 @@ export async function runRetention(
   const scansCutoff = cutoffOf(now, settings.scansRetentionDays);
   const dataAt = new Date(dataCutoff).toISOString();
   const scansAt = new Date(scansCutoff).toISOString();
+  // Never an event received in the last day, whatever time it names: a device
+  // whose clock said 2000 must not have its sign-ins deleted as they land.
+  const recentAt = new Date(now - RECENT_RECEIPT_MS).toISOString();
 
   // Events and records stamped with an epoch `at`, synced to devices: deleted, with tombstones.
   const synced: Array<[keyof RetentionCounts, TableName, string]> = [
@@ -53,13 +57,19 @@ export async function runRetention(
   for (const [kind, table, name] of synced) {
     const gone = await ids(
       tx,
-      sql`delete from ${sql.identifier(name)} where entity_id = ${entityId} and at < ${dataCutoff} returning id`,
+      sql`delete from ${sql.identifier(name)} where entity_id = ${entityId} and at < ${dataCutoff}
+          ${name === 'visit_events' ? sql`and received_at < ${recentAt}::timestamptz` : sql``} returning id`,
     );
     counts[kind] = gone.length;
     for (const id of gone) changes.push(tombstone(table, id));
   }
   counts.visits = (
-    await ids(tx, sql`delete from visits where entity_id = ${entityId} and time_in < ${dataCutoff} returning id`)
+    await ids(
+      tx,
+      sql`delete from visits where entity_id = ${entityId} and time_in < ${dataCutoff}
+        and not exists (select 1 from visit_events e where e.entity_id = visits.entity_id and e.id = visits.id
+          and e.received_at >= ${recentAt}::timestamptz) returning id`,
+    )
   ).length;
   const expected = await ids(
     tx,

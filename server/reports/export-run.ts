@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../domain/constants';
 import { formatChecks } from '../../domain/logbook';
+import { stageShown } from '../../domain/visit-stage';
 import type { HistoryFilters, ReportName, VisitSummaryQuery } from '../../domain/schemas/reports';
 import type { Db } from '../db/database';
 import { reportExportFiles, reportExports } from '../db/schema/index';
@@ -58,7 +59,7 @@ async function writeHistory(
         r.siteName,
         r.areaName,
         r.host,
-        r.stage,
+        ((st) => (st ? t(lang, st.key) : ''))(stageShown(r.stage, r.status)),
         formatChecks(r.checks, (key, params) => t(lang, key, params as Record<string, string | number>)),
         t(lang, `logbook.statuses.${r.status}`),
       ]);
@@ -91,13 +92,23 @@ async function writeSummary(
   return summary.data.length;
 }
 
-export async function runExport(db: Db, now: () => number, reports: ReportsService, job: Job, hooks: RunHooks) {
-  const lang = job.lang as Language;
-  const where = and(
+/** The job's row, as long as this runner still holds it. */
+const heldBy = (job: Job) =>
+  and(
     eq(reportExports.entityId, job.entityId),
     eq(reportExports.id, job.id),
     eq(reportExports.runnerId, job.runnerId!),
   );
+
+/** Hands a job its stopping server holds back to the queue, so the next start runs it at once
+ * (a crash leaves it 'running' instead, and it runs again when its lease lapses). */
+export async function releaseExport(db: Db, job: Job): Promise<void> {
+  await db.update(reportExports).set({ status: 'queued', leaseUntil: null, runnerId: null }).where(heldBy(job));
+}
+
+export async function runExport(db: Db, now: () => number, reports: ReportsService, job: Job, hooks: RunHooks) {
+  const lang = job.lang as Language;
+  const where = heldBy(job);
   const more = MORE_EXPORTS[job.report as ReportName];
   const columns = more
     ? more.columns
@@ -162,12 +173,7 @@ export async function runExport(db: Db, now: () => number, reports: ReportsServi
     if (finished)
       hooks.progress({ entityId: job.entityId, id: job.id, status: 'done', rowsDone: rows, rowsTotal: rows });
   } catch (e) {
-    // A stop hands the job back to the queue, so the next start runs it again at once (a crash
-    // leaves it 'running' instead, and it runs again when its lease lapses).
-    if (e instanceof Stopped) {
-      await db.update(reportExports).set({ status: 'queued', leaseUntil: null, runnerId: null }).where(where);
-      return;
-    }
+    if (e instanceof Stopped) return releaseExport(db, job);
     await db
       .update(reportExports)
       .set({

@@ -1,4 +1,4 @@
-// Exports of reports as background jobs (issue 16). A job is a row of report_exports; one
+// Exports of reports as background jobs. A job is a row of report_exports; one
 // runs at a time per company (claimed under an advisory lock), renews a lease while it runs
 // and writes its file in the transaction that marks it done, and only if it still holds its
 // claim. A server that stops mid-job leaves it 'running' with a lease that lapses; start()
@@ -11,7 +11,7 @@ import { reportExportFiles, reportExports, users } from '../db/schema/index';
 import { notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import type { Realtime } from '../realtime';
-import { runExport } from './export-run';
+import { releaseExport, runExport } from './export-run';
 import { moreReportsService } from './more-reports.service';
 import { trackTraceService } from './track-trace.service';
 import { timesheetService } from './timesheet.service';
@@ -93,7 +93,14 @@ export function exportsService(db: Db, now: () => number, reports: ReportsServic
     if (active.has(entityId) || stopping) return;
     active.add(entityId);
     try {
-      for (let job = await claim(entityId); job && !stopping; job = stopping ? null : await claim(entityId)) {
+      while (!stopping) {
+        const job = await claim(entityId);
+        if (!job) break;
+        // Stopped while claiming: the job goes back to the queue now, not when its lease lapses.
+        if (stopping) {
+          await releaseExport(db, job);
+          break;
+        }
         emit(job);
         await runExport(db, now, reports, job, { stopped: () => stopping, progress: emit });
       }

@@ -1,4 +1,4 @@
-// Kiosk logs and the print list (issue 16) in SQL: the kiosks' log lines in a range of
+// Kiosk logs and the print list in SQL: the kiosks' log lines in a range of
 // kiosk_logs (newest first), and the badge prints among them (code badge_printed, whose data
 // names the person and area), with counts per kiosk and day.
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Users not on site, kiosk logs and the print list as export files (issue 16: "xlsx and CSV of
+// Users not on site, kiosk logs and the print list as export files ("xlsx and CSV of
 // any report with its filters"). Each reads the report's own queries in batches, with the
 // filters the job was asked with (checked, permission included, when it was asked for).
 import type { Language } from '../../domain/constants';

@@ -1,4 +1,4 @@
-// Users not on site, track & trace, kiosk logs and the print list (issue 16), under
+// Users not on site, track & trace, kiosk logs and the print list, under
 // /api/reports/<name> like the other reports (DESIGN ruling 11); each declares its sub-item.
 import type { FastifyInstance } from 'fastify';
 import {

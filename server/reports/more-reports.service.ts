@@ -1,4 +1,4 @@
-// Users not on site, track & trace, kiosk logs and the print list (issue 16). Each method
+// Users not on site, track & trace, kiosk logs and the print list. Each method
 // starts with its sub-item's permission, then checks that every id in the filters is this
 // company's (another company's id is a 404), then reads a page (page size 10, first page 1).
 import type {

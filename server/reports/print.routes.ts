@@ -1,4 +1,4 @@
-// Print views of history, timesheet, time and track & trace (issue 16): the whole filtered report in
+// Print views of history, timesheet, time and track & trace: the whole filtered report in
 // one answer, up to PRINT_CAP rows, under /api/reports/<name>/print (DESIGN ruling 11). Each
 // takes its page's filters (paging is dropped) and needs its page's sub-item permission.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Print views (issue 16): one answer holds the whole filtered report, in the page's order, up to
+// Print views: one answer holds the whole filtered report, in the page's order, up to
 // the print cap; it needs the page's permission and takes the page's filters.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

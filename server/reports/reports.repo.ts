@@ -38,6 +38,8 @@ export interface HistorySqlRow {
   time_out: string | number | null;
   status: VisitStatus;
   in_details: Record<string, unknown> | null;
+  /** The recorded host ids' names (kiosk sign-ins), when the details name no host themselves. */
+  host_names?: string | null;
 }
 
 const ORDER: Record<HistorySort, string> = {
@@ -58,8 +60,15 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The journey's host or stage as text, whatever shape the kiosk recorded (domain/logbook detailText). */
 const detail = (key: 'host' | 'stage') =>
   sql.raw(
-    `coalesce(e.details->'${key}'->>'name', e.details->'${key}'->>'full_name', e.details->'${key}'->>'fullName', e.details->>'${key}')`,
+    `coalesce(e.details->'${key}'->>'name', e.details->'${key}'->>'full_name', e.details->'${key}'->>'fullName', e.details->>'${key}'${key === 'host' ? `, ${hostNames('e')}` : ''})`,
   );
+/** The names of the hosts a kiosk sign-in recorded by id (`details.hostIds`, domain/logbook
+ * hostIdsOf), in this company: the kiosk journey records its host that way, not as a name. */
+function hostNames(ev: string): string {
+  return `(select string_agg(h.full_name, ', ' order by h.full_name) from users h
+    where h.entity_id = ${ev}.entity_id and jsonb_typeof(${ev}.details->'hostIds') = 'array'
+    and h.id::text in (select jsonb_array_elements_text(${ev}.details->'hostIds')))`;
+}
 
 function whereOf(entityId: string, b: Bounds, f: HistorySqlFilter): SQL {
   const parts: SQL[] = [sql`v.entity_id = ${entityId} and v.time_in >= ${b.lo} and v.time_in < ${b.hi}`];
@@ -116,7 +125,7 @@ function joinsOf(f: HistorySqlFilter, all: boolean, sort?: HistorySort): SQL {
 
 const COLUMNS = sql`v.id, v.person_id, u.full_name, coalesce(v.user_type_id, u.user_type_id) as user_type_id,
   t.name as user_type_name, a.site_id, s.name as site_name, v.area_id, a.name as area_name,
-  v.time_in, v.time_out, v.status, ev.details as in_details`;
+  v.time_in, v.time_out, v.status, ev.details as in_details, ${sql.raw(hostNames('ev'))} as host_names`;
 
 /** The range's first and last instants in a time zone (end exclusive). */
 async function boundsOf(db: Db, from: string, to: string, tz: string): Promise<Bounds> {

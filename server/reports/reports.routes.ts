@@ -1,4 +1,4 @@
-// Reports and exports API (issue 16). The spec names no paths; they follow DESIGN ruling 11
+// Reports and exports API. The spec names no paths; they follow DESIGN ruling 11
 // (/api/reports/<name>, /api/exports). Each report declares its own sub-item permission.
 import type { FastifyInstance } from 'fastify';
 import { exportListQuery, exportRequest, historyQuery, visitSummaryQuery } from '../../domain/schemas/reports';

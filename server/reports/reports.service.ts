@@ -23,7 +23,7 @@ export function historyRow(r: HistorySqlRow): LogbookRow {
     timeIn: Number(r.time_in),
     timeOut: r.time_out == null ? null : Number(r.time_out),
     status: r.status,
-    host: detailText(r.in_details, 'host'),
+    host: detailText(r.in_details, 'host') ?? r.host_names ?? null,
     stage: detailText(r.in_details, 'stage'),
     checks: checksOf(r.in_details),
   };

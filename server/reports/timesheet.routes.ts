@@ -1,4 +1,4 @@
-// Timesheet and time reports (issue 16), paths after DESIGN ruling 11 (/api/reports/<name>).
+// Timesheet and time reports, paths after DESIGN ruling 11 (/api/reports/<name>).
 // Their exports go through POST /api/exports (reports.routes.ts) like every report's.
 import type { FastifyInstance } from 'fastify';
 import { timesheetQuery } from '../../domain/schemas/timesheet';

@@ -1,4 +1,4 @@
-// Timesheet and time reports (issue 16, spec 1 §2 Reporting; answers carry data and count).
+// Timesheet and time reports (spec 1 §2 Reporting; answers carry data and count).
 // Each starts with its permission, then checks that every id in the filters is this company's
 // (another company's id is a 404), then reads. The plan functions are shared with the export job.
 import { eq } from 'drizzle-orm';
@@ -80,7 +80,7 @@ export function timesheetService(db: Db, now: () => number) {
       modesOf(entityId),
       directoryCodesOf(db, entityId),
     ]);
-    // A mark shows the directory's code where the integration maps it (issue 18 attendance codes).
+    // A mark shows the directory's code where the integration maps it.
     for (const r of found)
       for (const side of ['in', 'out'] as const) {
         const modeId = r[`${side}_mode`];

@@ -1,4 +1,4 @@
-// Track & trace (issue 16): for a person and a date range, who shared an area with them and
+// Track & trace: for a person and a date range, who shared an area with them and
 // for how long. SQL reads the person's visits and the visits in those areas around them (both
 // index ranges of visits_entity_time_in_idx); domain/track-trace.ts works out the overlaps.
 import { sql } from 'drizzle-orm';

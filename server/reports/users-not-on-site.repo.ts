@@ -1,4 +1,4 @@
-// Users not on site (issue 16): people of a user type who are not signed in now, or who were
+// Users not on site: people of a user type who are not signed in now, or who were
 // not in on a chosen day (no visit of theirs overlaps that day in the caller's time zone).
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotOnSiteRow } from '../../domain/schemas/more-reports';

@@ -21,6 +21,7 @@ import type { Mailer } from '../mail/mailer';
 import { feedChanges } from '../sync/changes';
 import { isCardClash, storeCard } from './cards';
 import { rfidLinkMail } from './rfid-mail';
+import { roleGuard } from '../people/role-guard';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -52,6 +53,8 @@ export function rfidEnrolmentService(db: Db, now: () => number, mailer: Mailer, 
         .where(and(eq(users.entityId, ctx.entityId), eq(users.id, input.user_id)));
       if (!person) throw notFound();
       assertAllowed(ctx, 'users');
+      // The link enrols whoever holds it as this person's card.
+      await roleGuard(db).person(ctx, [person.id], 'card');
       const code = randomBytes(24).toString('base64url');
       const at = new Date(now());
       const expiresAt = new Date(now() + RFID_LINK_TTL_MS);

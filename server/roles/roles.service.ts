@@ -4,6 +4,7 @@
 // applies to the next call of every session and device; pongUpdateUserRole tells the holders' apps.
 import { PERMISSION_KEYS, SYSTEM_ADMIN_ROLE, isAllowed, type PermissionMap } from '../../domain/permissions';
 import { rolePermissionsInput } from '../../domain/passport';
+import { refuseRoleEdit } from '../../domain/role-assignment';
 import type { Db } from '../db/database';
 import { ApiError, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
@@ -33,6 +34,8 @@ export function rolesService(db: Db, realtime?: Pick<Realtime, 'emitToEntity'>) 
       // The system admin role keeps every key, and nobody edits their own role: either would
       // let one click lock the company (or the editor) out of this very page.
       if (role.name === SYSTEM_ADMIN_ROLE || role.name === ctx.roleName) throw new ApiError(403, 'action_not_allowed');
+      const refusal = refuseRoleEdit(ctx.permissions, role.permissions, allowed);
+      if (refusal) throw new ApiError(403, refusal);
       const granted = new Set(allowed);
       const permissions = Object.fromEntries(
         PERMISSION_KEYS.map((key) => [key, { pivot: { allowed: granted.has(key) ? 1 : 0 } }]),

@@ -9,6 +9,8 @@ export interface DemoUser {
   role: RoleName;
   userType?: string;
   login: boolean;
+  /** Platform staff: the flag, not the e-mail, makes the tech team. */
+  platformStaff?: boolean;
   owner?: boolean;
 }
 export interface DemoEntity {
@@ -88,7 +90,13 @@ const globex: DemoEntity = {
   journeys: [],
   users: [
     { email: 'admin@globex.test', fullName: 'Gina Globex', role: 'admin', userType: 'Staff', login: true, owner: true },
-    { email: 'tech-team@gatehouse.internal', fullName: 'Gatehouse Tech Team', role: 'system admin', login: true },
+    {
+      email: 'tech-team@gatehouse.internal',
+      fullName: 'Gatehouse Tech Team',
+      role: 'system admin',
+      login: true,
+      platformStaff: true,
+    },
   ],
 };
 

@@ -1,7 +1,7 @@
 // Idempotent demo seed: runs only when the "acme" company is missing, in one transaction.
 // Refuses in production, where the published demo password must never exist.
 import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { DEMO_PASSWORD } from '../../domain/constants';
 import { defaultPermissionsFor, ROLE_NAMES } from '../../domain/permissions';
@@ -28,6 +28,9 @@ export const DEMO_LOGINS: readonly DemoLogin[] = DEMO_ENTITIES.flatMap((e) =>
 
 export class DemoRefusedError extends Error {}
 
+/** Advisory lock key of the demo seed (any constant shared by every instance). */
+const DEMO_SEED_LOCK = 7_340_022;
+
 export async function seedDemo(
   db: Db,
   options: { now: () => number; production: boolean },
@@ -42,11 +45,17 @@ export async function seedDemo(
 
   const passwordHash = await hash(DEMO_PASSWORD);
   const ids = await db.transaction(async (tx) => {
+    // Instances starting together on an empty database take turns; the later one finds the demo
+    // the first committed (the check above alone raced: entities_subdomain_unique).
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    const [raced] = await tx.select({ id: entities.id }).from(entities).where(eq(entities.subdomain, 'acme')).limit(1);
+    if (raced) return null;
     const created: string[] = [];
     for (const entity of DEMO_ENTITIES)
       created.push(await seedEntity(tx as unknown as Db, entity, passwordHash, new Date(options.now())));
     return created;
   });
+  if (!ids) return { seeded: false };
   // Devices learn the seeded rows through the change feed like any other write.
   for (const entityId of ids) await recordChanges(db, entityId, await snapshotOf(db, entityId));
   return { seeded: true };
@@ -133,6 +142,7 @@ async function seedEntity(db: Db, data: DemoEntity, passwordHash: string, now: D
       userTypeId: user.userType ? (typeIds.get(user.userType) ?? null) : null,
       passwordHash: user.login ? passwordHash : null,
       dashboardAccess: user.login,
+      platformStaff: user.platformStaff ?? false,
       updatedAt: now,
     });
   }

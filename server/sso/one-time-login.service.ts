@@ -1,4 +1,4 @@
-// One-time login (issue 19, /login-one-time): a short-lived, single-use token that starts a
+// One-time login (/login-one-time): a short-lived, single-use token that starts a
 // session for one person: handed out as a link (a logged-in person, to open the app on another
 // device or from the passport), or the hand-off from the SSO callback to the app. A person
 // with two-step must still give a code; the token is used up only when the session starts.
@@ -39,6 +39,7 @@ export function oneTimeLoginService(db: Db, now: () => number, sessions: Session
       // Archived since the link was made: the same answer as the password login gives.
       if (!person) throw expired();
       if (person.user.archived) throw new ApiError(403, 'account_deactivated');
+      if (person.user.dashboardRevokedAt) throw new ApiError(403, 'dashboard_access_revoked');
       await sessions.checkCode(person, input.code, ip);
       if (!(await repo.use(row.entityId, row.id, at))) throw expired();
       return sessions.start(person);

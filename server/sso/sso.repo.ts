@@ -1,13 +1,13 @@
 // SSO settings per company and the sign-ins in flight.
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../db/database';
+import type { Executor } from '../db/database';
 import { entities, ssoAttempts, ssoSettings } from '../db/schema/index';
 
 export type SsoSettingsRow = typeof ssoSettings.$inferSelect;
 export type SsoAttemptRow = typeof ssoAttempts.$inferSelect;
 
-export function ssoRepo(db: Db) {
+export function ssoRepo(db: Executor) {
   return {
     async settings(entityId: string): Promise<SsoSettingsRow | null> {
       const [row] = await db.select().from(ssoSettings).where(eq(ssoSettings.entityId, entityId)).limit(1);
@@ -19,7 +19,21 @@ export function ssoRepo(db: Db) {
         .values({ entityId, id: uuidv7(), ...values })
         .onConflictDoUpdate({ target: [ssoSettings.entityId], set: values });
     },
-    /** The company a sign-in starts for: by subdomain or id, or by the email domain of its enabled SSO. */
+    /** Whether a company other than this one already claims the email domain (enabled or not).
+     *  Takes a transaction lock on the domain first, so two companies saving it at once cannot
+     *  both see it free. */
+    async claimedElsewhere(entityId: string, domain: string): Promise<boolean> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sso-domain:${domain}`}))`);
+      const [row] = await db
+        .select({ id: ssoSettings.id })
+        .from(ssoSettings)
+        .where(and(eq(ssoSettings.emailDomain, domain), ne(ssoSettings.entityId, entityId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    /** The company a sign-in starts for: by subdomain or id, or by the email domain of its enabled
+     *  SSO — the first company that claimed it (a later claim, from before claims were refused,
+     *  never turns the first one's sign-in by work email off). */
     async companies(by: { company?: string; domain?: string }) {
       const cols = { id: entities.id, subdomain: entities.subdomain };
       if (by.company) {
@@ -36,7 +50,8 @@ export function ssoRepo(db: Db) {
         .from(ssoSettings)
         .innerJoin(entities, eq(entities.id, ssoSettings.entityId))
         .where(and(eq(ssoSettings.emailDomain, by.domain ?? ''), eq(ssoSettings.enabled, true)))
-        .limit(2);
+        .orderBy(asc(ssoSettings.id))
+        .limit(1);
     },
     async subdomainOf(entityId: string): Promise<string> {
       const [row] = await db.select({ s: entities.subdomain }).from(entities).where(eq(entities.id, entityId));

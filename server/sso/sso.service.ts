@@ -1,11 +1,15 @@
-// OpenID Connect single sign-on per company (issue 19): authorization code + PKCE with state
-// and nonce (openid-client checks issuer, audience, signature, state and nonce). The person the
-// provider names is matched by email to an active company user with dashboard access, never
-// created. The callback hands the app a one-time login (purpose 'sso'), so the session is the
+// OpenID Connect single sign-on per company: authorization code + PKCE with state
+// and nonce (openid-client checks issuer, audience, state and nonce, and — always, over https
+// or plain http — the id_token's signature against the provider's JWKS). Discovery, token,
+// JWKS and userinfo requests go through the outbound guard (server/http/outbound.ts). A
+// provider that says the email is not verified signs nobody in; an email domain belongs to
+// the first company that claims it. The person the provider names is matched by email to an
+// active company user with dashboard access, never created. The callback hands the app a one-time login (purpose 'sso'), so the session is the
 // same as the password login's and two-step is asked the same way.
 import * as oidc from 'openid-client';
 import { emailDomainOf, ssoSettingsSchema, type SsoSettingsView } from '../../domain/sso';
 import type { Db } from '../db/database';
+import { outboundFetch } from '../http/outbound';
 import { ApiError, invalid } from '../http/api-error';
 import type { RequestContext } from '../http/context';
 import { parseOrThrow } from '../http/validate';
@@ -23,6 +27,16 @@ export interface SsoOptions {
   allowInsecureIssuers: boolean;
 }
 
+/** An issuer address compared as where its secret goes: origin and path, no trailing slash. */
+function issuerKey(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return `unreadable:${url}`;
+  }
+}
+
 /** Where the browser goes after the callback: the app's /sso page, with a hand-off or an error code. */
 export type CallbackOutcome = { subdomain: string; handoff: string } | { subdomain: string; error: string };
 
@@ -32,26 +46,44 @@ export function ssoService(db: Db, now: () => number, box: SecretBox, oneTime: O
   const notConfigured = () => new ApiError(404, 'sso_not_configured');
 
   async function configOf(row: SsoSettingsRow): Promise<oidc.Configuration> {
-    const execute = opts.allowInsecureIssuers ? [oidc.allowInsecureRequests] : [];
+    // Non-repudiation checks: the id_token signature is verified with the provider's JWKS even
+    // when it came straight from the token endpoint (openid-client skips that by default).
+    const execute = [
+      oidc.enableNonRepudiationChecks,
+      ...(opts.allowInsecureIssuers ? [oidc.allowInsecureRequests] : []),
+    ];
     return oidc.discovery(
       new URL(row.issuerUrl),
       row.clientId,
       undefined,
       oidc.ClientSecretPost(box.open(row.clientSecretEnc)),
-      { execute },
+      {
+        execute,
+        [oidc.customFetch]: (url, init) =>
+          outboundFetch(url, {
+            method: init.method,
+            headers: init.headers as HeadersInit,
+            body: init.body as string | URLSearchParams | null,
+            signal: init.signal,
+          }),
+      },
     );
   }
 
+  /** The email the provider vouches for; `verified` is false only when it says so. */
   async function emailOf(
     config: oidc.Configuration,
     tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
-  ) {
+  ): Promise<{ email: string; verified: boolean }> {
+    const notVerified = (v: unknown) => v === false || v === 'false';
     const claims = tokens.claims();
-    if (!claims) return '';
-    if (typeof claims.email === 'string') return claims.email;
+    if (!claims) return { email: '', verified: false };
+    if (typeof claims.email === 'string') return { email: claims.email, verified: !notVerified(claims.email_verified) };
     // Many providers put the email only in userinfo when it was asked for by scope.
     const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
-    return typeof info.email === 'string' ? info.email : '';
+    return typeof info.email === 'string'
+      ? { email: info.email, verified: !notVerified(info.email_verified) }
+      : { email: '', verified: false };
   }
 
   return {
@@ -74,15 +106,25 @@ export function ssoService(db: Db, now: () => number, box: SecretBox, oneTime: O
     async saveSettings(ctx: RequestContext, body: unknown, redirectBase: string) {
       const input = parseOrThrow(ssoSettingsSchema, body);
       const old = await repo.settings(ctx.entityId);
+      // The stored secret goes to the issuer it was entered for, never to a new one.
+      if (old && !input.client_secret && issuerKey(old.issuerUrl) !== issuerKey(input.issuer_url))
+        throw new ApiError(422, 'sso_secret_reentry', { client_secret: ['errors.sso_secret_reentry'] });
       const secret = input.client_secret ? box.seal(input.client_secret) : (old?.clientSecretEnc ?? '');
       if (!secret) throw invalid({ client_secret: ['validation.required'] });
-      await repo.save(ctx.entityId, {
-        enabled: input.enabled,
-        issuerUrl: input.issuer_url,
-        clientId: input.client_id,
-        clientSecretEnc: secret,
-        emailDomain: input.email_domain,
-        updatedAt: new Date(now()),
+      await db.transaction(async (tx) => {
+        const inTx = ssoRepo(tx);
+        // Another company's domain is theirs: claiming it would send their people's work
+        // emails to this company's provider.
+        if (await inTx.claimedElsewhere(ctx.entityId, input.email_domain))
+          throw new ApiError(409, 'sso_domain_taken', { email_domain: ['errors.sso_domain_taken'] });
+        await inTx.save(ctx.entityId, {
+          enabled: input.enabled,
+          issuerUrl: input.issuer_url,
+          clientId: input.client_id,
+          clientSecretEnc: secret,
+          emailDomain: input.email_domain,
+          updatedAt: new Date(now()),
+        });
       });
       return this.settings(ctx, redirectBase);
     },
@@ -132,6 +174,7 @@ export function ssoService(db: Db, now: () => number, box: SecretBox, oneTime: O
       const row = await repo.settings(attempt.entityId);
       if (!row?.enabled) return { subdomain, error: 'sso_not_configured' };
       let email: string;
+      let verified: boolean;
       try {
         const config = await configOf(row);
         const tokens = await oidc.authorizationCodeGrant(
@@ -144,12 +187,14 @@ export function ssoService(db: Db, now: () => number, box: SecretBox, oneTime: O
             idTokenExpected: true,
           },
         );
-        email = (await emailOf(config, tokens)).toLowerCase();
+        ({ email, verified } = await emailOf(config, tokens));
+        email = email.toLowerCase();
       } catch {
         // Wrong issuer or audience, a bad signature, state or nonce, a refused code: all one answer.
         return { subdomain, error: 'sso_failed' };
       }
       if (!email || emailDomainOf(email) !== row.emailDomain) return { subdomain, error: 'sso_unknown_user' };
+      if (!verified) return { subdomain, error: 'sso_email_unverified' };
       const [person] = await users.findByEmail(email, subdomain);
       if (!person || person.user.archived || !person.user.dashboardAccess)
         return { subdomain, error: 'sso_unknown_user' };

@@ -1,4 +1,4 @@
-// What decides a device's sync scope besides the clock (issue 21): a kiosk's area and the
+// What decides a device's sync scope besides the clock: a kiosk's area and the
 // journeys that serve it, the areas of the sites a person may see (user_site_access; no rows:
 // every site), and the company's history window. Read on every pull, so a kiosk moved to
 // another area, a change of site access or of the setting reaches the device on its next pull.

@@ -1,4 +1,4 @@
-// The history-window setting's API (issue 21) as the company page uses it: the default when
+// The history-window setting's API as the company page uses it: the default when
 // nothing is stored, a saved value read back, a value out of 1–90 refused with the catalogue's
 // words in the person's language, and no access without company_details.
 import { and, eq } from 'drizzle-orm';

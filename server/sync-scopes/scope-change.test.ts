@@ -1,4 +1,4 @@
-// Scope changes (issue 21): a device whose scope changed receives the difference on its next
+// Scope changes: a device whose scope changed receives the difference on its next
 // pull — the rows newly in scope, and deletes for the rows it may no longer hold — without a
 // reset: a kiosk moved to another area, an admin whose site access changed, the company's
 // history window changed, and a new day (yesterday's rows age out, presence stays exact).
@@ -11,7 +11,7 @@ import { MemoryDevice } from '../../sync/memory-store';
 import type { PullResponse } from '../../sync/protocol';
 import { areas, entities, journeyFlows, journeys, kiosks, sites, users, userSiteAccess } from '../db/schema/index';
 import { syncScopeSettings } from '../db/schema/sync-scopes';
-import { visitEvents } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import { flowChange, journeyChange } from '../journeys/journeys.projections';
 import { recordChanges } from '../sync/changes';
 import { eachDatabase } from '../test/databases';

@@ -1,4 +1,4 @@
-// The company's history window (issue 21): how many days of history an admin's device holds
+// The company's history window: how many days of history an admin's device holds
 // offline. A change reaches every device on its next pull, as a scope change (deletes for
 // history that left the window, puts for history that entered it).
 import { eq } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 // A device whose cursor dates from before scopes (server/sync/scope-change.ts: the scope its rows
 // were chosen under is unknown, ANY_SCOPE) may hold every presence row the company ever had. All
 // of those older than its window leave it but each person's latest sign-in: sent row by row, that
-// was about 97,000 deletes at the bench's company (4.6 s, issue 21). One delete per person does the
+// was about 97,000 deletes at the bench's company (4.6 s). One delete per person does the
 // same (domain/sync-scope-change.ts agedOutPerPerson): their newest row that left, which the
 // feature's scope finds by person with its feed row (ServerScopes.agedOut), without reading the
 // rows it takes along.

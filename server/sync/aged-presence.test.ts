@@ -1,4 +1,4 @@
-// Aged sign-outs leave devices and presence stays exact on every page (issue 21): an admin
+// Aged sign-outs leave devices and presence stays exact on every page: an admin
 // tablet whose history window shrinks drops a completed visit, sign-out included, and keeps a
 // sign-in from three weeks ago; when the window grows again, no page puts the old sign-in back
 // without the sign-out that ends it.

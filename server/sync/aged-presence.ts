@@ -1,6 +1,6 @@
 // A scope change that widens a device's window (a longer history setting, a kiosk token now an
 // admin's) sends presence rows older than the old window as puts, page by page in feed order.
-// Without the device's aged sign-outs (they leave it, issue 21), a page could put a person's old
+// Without the device's aged sign-outs (they leave it), a page could put a person's old
 // sign-in while the sign-out that ends it waits for a later page, and show them on site in
 // between. So a page that puts a superseded presence row also puts that person's latest row:
 // it is in the new window too (it is no older than the row it supersedes), and a second put of

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companyDayStart, scopedEvents, scopeWindows, type DeviceKind } from '../../domain/sync-scope';
 import type { PullResponse } from '../../sync/protocol';
 import { areas, entities, sites, users } from '../db/schema/index';
-import { visitEvents } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
 import { eventChange } from '../visits/visits.projections';

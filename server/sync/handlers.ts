@@ -13,17 +13,26 @@ export interface ApplyContext {
   deviceId: string;
   mutationId: string;
   clockOffsetMs: number;
+  /** A device time of this mutation (e.g. `args.at`) on the server clock, bounded by the push's
+   * receipt and the device's previous events; the receipt time when the device's clock cannot
+   * be trusted. Use it, never `at + clockOffsetMs`. */
+  time(deviceMs: number): number;
+  /** False when `time` answers the receipt: the event is flagged for an admin. */
+  clockTrusted: boolean;
   receivedAt: Date;
   change(c: ChangeInput): void;
   /** A real-time event for the entity room, sent after the push commits (dropped if this mutation is rejected). */
   notify(notice: Notice): void;
 }
 
-/** A bulk apply runs BEFORE the push takes the company's feed lock (issue 22: every statement
+/** A bulk apply runs BEFORE the push takes the company's feed lock (every statement
  * under the lock is a round trip every other push of the company waits for). So it reads only
  * what no concurrent push changes (configuration, people), then calls `serial()` before it
  * writes or reads what pushes write (events, presence). */
-export interface BulkApplyContext extends Omit<ApplyContext, 'mutationId' | 'clockOffsetMs' | 'notify'> {
+export interface BulkApplyContext extends Omit<
+  ApplyContext,
+  'mutationId' | 'clockOffsetMs' | 'notify' | 'time' | 'clockTrusted'
+> {
   /** Takes the feed lock (once per push; a no-op after): from here on, every read sees every
    * push of the company committed before, and none commits until this one has. */
   serial(): Promise<void>;
@@ -41,6 +50,8 @@ export interface BatchItem<N extends MutationName> {
   args: ArgsOf<N>;
   mutationId: string;
   clockOffsetMs: number;
+  time(deviceMs: number): number;
+  clockTrusted: boolean;
 }
 
 /** A mutation's server apply; it throws ApiError to reject the mutation alone. The permission it

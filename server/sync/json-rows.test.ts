@@ -1,4 +1,4 @@
-// insertJsonRows (issue 21) stores exactly what drizzle's insert of the same rows stores: the
+// insertJsonRows stores exactly what drizzle's insert of the same rows stores: the
 // push's audit log and change feed read back the same after the switch to one jsonb parameter.
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';

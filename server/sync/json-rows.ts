@@ -1,4 +1,4 @@
-// Multi-row inserts that send their rows as ONE jsonb parameter (issue 21). Drizzle's insert
+// Multi-row inserts that send their rows as ONE jsonb parameter. Drizzle's insert
 // builder, for a push batch of 250 rows of 12 columns, builds and types 3,000 parameters that
 // the driver then serialises one by one: on PGlite that cost more than the insert itself. Here
 // the rows travel as one JSON document that the database unpacks with jsonb_to_recordset, on
@@ -50,7 +50,7 @@ const scalar = (type: string, value: unknown) =>
 /** `insert into <table> (<columns>) select … from jsonb_to_recordset($1)` for `rows`, followed by
  * `tail` (on conflict …, returning …). Only the columns some row sets are written (the others get
  * their defaults), as drizzle does. A JSON null is stored as SQL NULL, as drizzle stores null.
- * The document is kept small (issue 21: PGlite measures every parameter's UTF-8 length in
+ * The document is kept small (PGlite measures every parameter's UTF-8 length in
  * JavaScript, then PostgreSQL parses it): a column with the same scalar in every row (a push's
  * company, device, user, time) goes once, as a parameter cast to its type, and the rows' keys are
  * short ("0", "1", …) instead of column names. What is stored is the same. */

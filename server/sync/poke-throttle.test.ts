@@ -1,4 +1,4 @@
-// The feed's pokes (issue 22): a burst of changes pokes a company's devices at once and once more
+// The feed's pokes: a burst of changes pokes a company's devices at once and once more
 // when the interval ends, never once per change, and the last change is never left un-poked.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pokeThrottle } from './poke-throttle';

@@ -1,4 +1,4 @@
-// The feed's pokes, at most one per company per interval (issue 22). Every device of a company
+// The feed's pokes, at most one per company per interval. Every device of a company
 // pulls on a poke, so a poke per push made 50 kiosks pull after every one of 25 pushes a second.
 // The first change after a quiet interval pokes at once; changes within the interval are told
 // by one poke at its end (trailing edge), so the last change is never left un-poked and a

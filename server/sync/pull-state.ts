@@ -1,4 +1,4 @@
-// What a pull reads besides the feed page, in one statement (issue 22): the feed's last
+// What a pull reads besides the feed page, in one statement: the feed's last
 // sequence, the scope's inputs (the sites' time zones and the device's place), the device's last
 // applied seq and when it was last seen, and its latest rejections — and, for a cursor that can
 // only go on from where it is (a plain `c1.` cursor), the page of feed rows after it. On PGlite

@@ -1,4 +1,4 @@
-// Issue 11 item 4: one malformed mutation is rejected alone and never fails the push it came in
+// One malformed mutation is rejected alone and never fails the push it came in
 // (U+0000, deep nesting, numbers beyond the columns), on the first push and on every replay.
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,8 @@ import type { PullResponse, PushResponse } from '../../sync/protocol';
 import { areas } from '../db/schema/places';
 import { users } from '../db/schema/people';
 import { entities } from '../db/schema/entities';
-import { mutationLog, visitEvents } from '../db/schema/sync';
+import { mutationLog } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, tokenFor } from '../test/harness';
 
@@ -104,12 +105,17 @@ eachDatabase((get) => {
         expect(r).toMatchObject({ code: 'validation_failed', message: 'Some fields need your attention.' });
       }
       expect(await events()).toBe(before + cases.filter(([, s]) => s === 'applied').length);
-      // The corrected time of the clock a month off is the device time plus its offset.
+      // A clock a month off lands in the future of its receipt: it is stored at the receipt and
+      // flagged, never ahead of the server.
       const [late] = await get()
-        .database.db.select({ at: visitEvents.at })
+        .database.db.select({
+          at: visitEvents.at,
+          untrusted: visitEvents.clockUntrusted,
+          receivedAt: visitEvents.receivedAt,
+        })
         .from(visitEvents)
         .where(eq(visitEvents.id, (cases[10]![0].args as { eventId: string }).eventId));
-      expect(late?.at).toBe(now + 3_000_000_000);
+      expect(late).toMatchObject({ at: late!.receivedAt.getTime(), untrusted: true });
     });
 
     it('answers the same batch pushed again the same way and writes nothing more', async () => {

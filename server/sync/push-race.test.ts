@@ -1,4 +1,4 @@
-// Issue 22: a push looks its mutations up in the log before it takes the company's feed lock, so
+// A push looks its mutations up in the log before it takes the company's feed lock, so
 // two pushes of the same batch at once (a retry racing the original) can both find nothing
 // logged. Each mutation must still be applied once, and the push that comes second must answer
 // duplicate (or sequence_reused for a seq the device used twice), never an error.
@@ -120,18 +120,20 @@ eachDatabase((get, kind) => {
     });
 
     it('pushes of different devices at once are all applied, with feed sequences in commit order', async () => {
-      const batches = Array.from({ length: 4 }, () => batch(5));
+      // Three: the most pushes of one company that hold a connection at once (push-limiter.ts);
+      // a fourth would wait in the limiter's queue, never for the lock this test holds.
+      const batches = Array.from({ length: 3 }, () => batch(5));
       const answers = await atOnce(batches.map((b) => () => push(uuidv7(), b)));
       expect(answers.flatMap((a) => a.results.map((r) => r.status)).every((s) => s === 'applied')).toBe(true);
       const ids = batches.flat().map((m) => m.args.eventId);
-      expect(await eventsOf(ids)).toBe(20);
+      expect(await eventsOf(ids)).toBe(15);
       // Every event has its own feed row, and the counter is the highest seq the feed holds.
       expect(
         await count(
           sql`select count(distinct seq)::int as n from sync_changes
               where entity_id = ${acme} and row_id = any(${`{${ids.join(',')}}`}::uuid[])`,
         ),
-      ).toBe(20);
+      ).toBe(15);
       expect(
         await count(sql`select (max(seq) = (select last from sync_counters where entity_id = ${acme}))::int as n
           from sync_changes where entity_id = ${acme}`),

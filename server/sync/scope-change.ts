@@ -1,4 +1,4 @@
-// Scope changes on the pull (issue 21). Every cursor names, after a `~`, the fingerprint of the
+// Scope changes on the pull. Every cursor names, after a `~`, the fingerprint of the
 // scope its rows were chosen under (domain/sync-scope-change.ts); the scopes themselves are kept
 // by fingerprint in sync_scopes. A pull whose scope differs from the one its cursor names (a
 // kiosk moved, site access or the window setting changed, or simply a new day) first sends the

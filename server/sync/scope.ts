@@ -1,4 +1,4 @@
-// The pull's half of sync scopes (issue 21): which changes of a page a device holds. A first
+// The pull's half of sync scopes: which changes of a page a device holds. A first
 // sync (no cursor, or a reset) reads the feed from the start under a snapshot cursor that
 // remembers where the feed ended and when the snapshot began, so every page of it applies the
 // same window; rows out of scope are left out of it. After it, a row out of scope is sent as a

@@ -1,4 +1,4 @@
-// Sync scopes on the pull (issue 21): a kiosk holds today's events and whatever decides who is
+// Sync scopes on the pull: a kiosk holds today's events and whatever decides who is
 // on site now; an admin's device adds 14 days of history; a kiosk holds expected visits from
 // yesterday to a week ahead. Older history stays on the server, and a later pull turns a row
 // that left the scope into a delete.
@@ -10,7 +10,7 @@ import { onSite, type PresenceEvent } from '../../domain/presence';
 import { MemoryDevice } from '../../sync/memory-store';
 import type { PullResponse } from '../../sync/protocol';
 import { areas, entities, sites, users } from '../db/schema/index';
-import { visitEvents } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
 import { eventChange } from '../visits/visits.projections';

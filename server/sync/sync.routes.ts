@@ -19,6 +19,11 @@ export async function syncRoutes(
 ) {
   // Any signed-in person or device: each mutation and each pulled table checks its own permission.
   const peopleAndDevices = requireLogin({ devices: true });
+  // In this plugin only: `__proto__` and `constructor.prototype` are read as
+  // plain keys, so the entry holding one is rejected alone (push-entries.ts) instead of the app's
+  // parser failing the whole batch with 400 on every retry. JSON.parse never sets a prototype.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
   // A batch of up to 1,000 mutations with their arguments fits in 4 MB. Only the envelope can
   // fail the batch (400); a malformed entry is rejected alone by the service.
   app.post(

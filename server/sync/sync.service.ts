@@ -26,6 +26,10 @@ import type { ApplyContext, BulkApplyContext, ServerMutation, ServerMutations } 
 import { decodePullCursor, encodePullCursor, firstSyncSkip, scopePage, type ServerScopes } from './scope';
 import { readScope, rescopePage, tagCursor } from './scope-change';
 import { readPullState } from './pull-state';
+import { pushLimiter, pushLimitsFor } from './push-limiter';
+import { faultHold } from './fault-hold';
+import { epochPull } from './feed-epoch';
+import { deviceClocks, devicePrevious, type MutationClock } from './device-clock';
 
 /** The last sequence a page of `rows` (read with limit + 1) covers. */
 const lastSeqOf = (rows: Array<{ seq: number | bigint | string }>, limit: number, start: number) =>
@@ -45,14 +49,14 @@ const ATTEMPTS = 4;
 
 type LogRow = typeof mutationLog.$inferInsert;
 type Mutation = PushRequest['mutations'][number];
-type BaseContext = Omit<ApplyContext, 'change' | 'notify' | 'mutationId' | 'clockOffsetMs'> &
+type BaseContext = Omit<ApplyContext, 'change' | 'notify' | 'mutationId' | 'clockOffsetMs' | 'time' | 'clockTrusted'> &
   Pick<BulkApplyContext, 'serial' | 'serialWith'>;
 
 /** Refreshes planner statistics after the tables a push writes have grown (what
  * PostgreSQL's autovacuum does; PGlite has none, and stale statistics turn index lookups into
  * scans of the whole history). Runs after the push commits, never inside it. */
 function growthAnalyzer(db: Db) {
-  // On PostgreSQL autovacuum does it, throttled; an ANALYZE here competed with the pushes (issue 22).
+  // On PostgreSQL autovacuum does it, throttled; an ANALYZE here competed with the pushes.
   const embedded =
     typeof (db as unknown as { $client?: { dumpDataDir?: unknown } }).$client?.dumpDataDir === 'function';
   if (!embedded) return (_changes: number) => undefined;
@@ -94,6 +98,9 @@ export function syncService(
   scopes?: ServerScopes,
 ) {
   const analyzeIfGrown = growthAnalyzer(db);
+  // PostgreSQL: a few pushes per company hold a connection at once.
+  const limits = pushLimitsFor(db);
+  const limiter = limits ? pushLimiter(limits) : null;
   const deviceOf = (ctx: RequestContext, deviceId: string) =>
     and(eq(devices.entityId, ctx.entityId), eq(devices.id, deviceId), eq(devices.userId, ctx.userId));
 
@@ -148,6 +155,7 @@ export function syncService(
     a: BaseContext,
     m: Mutation,
     args: unknown,
+    clock: MutationClock,
     changes: ChangeInput[],
     notices: Notice[],
   ): Promise<string | null> {
@@ -165,6 +173,8 @@ export function syncService(
             tx: sp,
             mutationId: m.mutationId,
             clockOffsetMs: m.clockOffsetMs,
+            time: clock.time,
+            clockTrusted: clock.clockTrusted,
             change: (c) => pending.push(c),
             notify: (n) => told.push(n),
           },
@@ -186,7 +196,7 @@ export function syncService(
    * Unguarded, the apply starts before the feed lock (it calls `serial()` when it needs it). */
   async function applyGroup(
     a: BaseContext,
-    items: Array<{ m: Mutation; args: unknown }>,
+    items: Array<{ m: Mutation; args: unknown; clock: MutationClock }>,
     changes: ChangeInput[],
     notices: Notice[],
     atCommit: SQL[],
@@ -203,11 +213,13 @@ export function syncService(
     const run = (tx: Tx) =>
       def.applyMany!(
         { ...a, tx, change: (c) => pending.push(c), atCommit: (st) => statements.push(st) },
-        items.map(({ m, args }) => ({
+        items.map(({ m, args, clock }) => ({
           name: m.name as MutationName,
           args: args as never,
           mutationId: m.mutationId,
           clockOffsetMs: m.clockOffsetMs,
+          time: clock.time,
+          clockTrusted: clock.clockTrusted,
         })),
       );
     if (!guarded) {
@@ -224,7 +236,7 @@ export function syncService(
     } catch (error) {
       if (!toApiError(error)) throw error;
       const codes: Array<string | null> = [];
-      for (const { m, args } of items) codes.push(await applyOne(a, m, args, changes, notices));
+      for (const { m, args, clock } of items) codes.push(await applyOne(a, m, args, clock, changes, notices));
       return codes;
     }
   }
@@ -239,23 +251,28 @@ export function syncService(
     let changed = false;
     const notices: Notice[] = [];
     const response = await db.transaction(async (tx) => {
-      // The company's feed lock, taken as late as the batch allows (issue 22): every statement
+      // The company's feed lock, taken as late as the batch allows: every statement
       // under it is a round trip that every other push of the company waits for. Before it run
       // the log lookup and whatever a bulk apply reads before its `serial()`; after it, the
       // writes, to commit. A stale lookup is caught when the log is written (LOGGED_MEANWHILE).
       let locked: Promise<number> | null = null;
-      const serial = () => (locked ??= lockFeed(tx, ctx.entityId));
+      const serial = () => (locked ??= lockFeed(tx, ctx.entityId).then(faultHold));
       const serialWith = async <R>(first: (gate: SQL) => SQL): Promise<R[]> => {
         if (locked) {
           await locked;
           return executeJsonInsert<R>(tx, first(sql`true`));
         }
-        const both = lockFeedWith<R>(tx, ctx.entityId, first);
+        const both = lockFeedWith<R>(tx, ctx.entityId, first).then(faultHold);
         locked = both.then((b) => b.last);
         locked.catch(() => undefined); // its failure is `both`'s, thrown below
         return (await both).rows;
       };
       const entries = body.mutations.map(readEntry);
+      // Each mutation's clock, bounded by the receipt and the device's previous events.
+      const clockOf = deviceClocks(
+        entries.some((e) => e.ok) ? await devicePrevious(tx, ctx.entityId, body.deviceId) : null,
+        receivedAt.getTime(),
+      );
       // Only keys that fit the log are looked up: an int4 or uuid column refuses the rest.
       const keyed = entries.filter((e) => e.ok || e.loggable).map((e) => e.m);
       const ids = keyed.map((m) => m.mutationId);
@@ -297,7 +314,7 @@ export function syncService(
       const changes: ChangeInput[] = [];
       const atCommit: SQL[] = [];
       let lastSeq = 0;
-      const settle = (slot: number, m: Mutation, code: string | null) => {
+      const settle = (slot: number, m: Mutation, code: string | null, clock?: MutationClock) => {
         const status = code ? 'rejected' : 'applied';
         known.set(m.mutationId, { id: m.mutationId, status, code, deviceId: body.deviceId, seq: m.seq });
         results[slot] = code
@@ -316,6 +333,8 @@ export function syncService(
           clientTime: m.clientTime,
           clockOffsetMs: m.clockOffsetMs,
           receivedAt,
+          correctedAt: clock?.correctedAt ?? null,
+          clockUntrusted: clock ? !clock.clockTrusted : false,
         });
       };
       const base = {
@@ -327,7 +346,7 @@ export function syncService(
         serialWith,
       };
       // Consecutive mutations with the same bulk apply go to the database together.
-      let group: Array<{ slot: number; m: Mutation; args: unknown }> = [];
+      let group: Array<{ slot: number; m: Mutation; args: unknown; clock: MutationClock }> = [];
       let groupKey: string | null = null;
       const flush = async () => {
         if (!group.length) return;
@@ -335,7 +354,7 @@ export function syncService(
         group = [];
         groupKey = null;
         const codes = await applyGroup(base, items, changes, notices, atCommit, guarded);
-        items.forEach((item, i) => settle(item.slot, item.m, codes[i]!));
+        items.forEach((item, i) => settle(item.slot, item.m, codes[i]!, item.clock));
       };
       for (const entry of entries) {
         const m = entry.m;
@@ -391,10 +410,11 @@ export function syncService(
         } else if (prepared.batchKey) {
           if (groupKey !== prepared.batchKey) await flush();
           groupKey = prepared.batchKey;
-          group.push({ slot, m, args: prepared.args });
+          group.push({ slot, m, args: prepared.args, clock: clockOf(m, prepared.args) });
         } else {
           await flush();
-          settle(slot, m, await applyOne(base, m, prepared.args, changes, notices));
+          const clock = clockOf(m, prepared.args);
+          settle(slot, m, await applyOne(base, m, prepared.args, clock, changes, notices), clock);
         }
       }
       await flush();
@@ -431,9 +451,9 @@ export function syncService(
     return response;
   }
 
-  return {
+  const service = {
     /** A bulk apply rarely fails (its handler checks what it can first), so the first attempt
-     * gives it no savepoint: two round trips fewer while the entity's feed lock is held (issue 22).
+     * gives it no savepoint: two round trips fewer while the entity's feed lock is held.
      * If one fails, the transaction is rolled back and the batch runs again with savepoints. */
     async push(ctx: RequestContext, body: PushEnvelope): Promise<PushResponse> {
       const receivedAt = new Date(now());
@@ -516,5 +536,10 @@ export function syncService(
       };
     },
   };
+  const unlimited = service.push;
+  if (limiter) service.push = (ctx, body) => limiter.run(ctx.entityId, () => unlimited(ctx, body));
+  // Cursors carry the feed's epoch: a device that pulled from a database since restored starts over.
+  service.pull = epochPull(db, service.pull);
+  return service;
 }
 export type SyncService = ReturnType<typeof syncService>;

@@ -1,4 +1,4 @@
-// A device whose cursor dates from before scopes (issue 21) holds every row it was ever sent. Its
+// A device whose cursor dates from before scopes holds every row it was ever sent. Its
 // next pull drops what its scope leaves out — the presence rows older than the window with one
 // delete per person (server/sync/aged-out.ts) — and presence stays exact after every page, a row
 // its outbox names waits, and it ends holding exactly what a new device gets.
@@ -9,7 +9,8 @@ import { agedOutPerPerson } from '../../domain/sync-scope-change';
 import { companyDayStart, scopeWindows } from '../../domain/sync-scope';
 import { onSite, type PresenceEvent } from '../../domain/presence';
 import { encodeCursor } from '../../sync/protocol';
-import { syncChanges, visitEvents } from '../db/schema/sync';
+import { syncChanges } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import { eachDatabase } from '../test/databases';
 import { testClock } from '../test/harness';
 import { presenceFixture } from '../test/presence-fixture';

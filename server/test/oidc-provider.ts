@@ -10,6 +10,13 @@ export interface LocalProvider {
   close(): Promise<void>;
   /** Follows the authorization address through the provider's login form; answers the redirect back. */
   signIn(authorizationUrl: string, email: string): Promise<URL>;
+  /** Accounts whose email the provider says is not verified (email_verified: false). */
+  unverified: Set<string>;
+  /** Rewrites the id_token's claims on the way out of the token endpoint, keeping the original
+   *  signature: a forged token, as a man in the middle or a lying proxy would send it. */
+  forgeIdToken: ((claims: Record<string, unknown>) => Record<string, unknown>) | null;
+  /** Requests the provider has answered (discovery, token, JWKS …). */
+  requests: number;
 }
 
 export const TEST_CLIENTS = [
@@ -21,6 +28,7 @@ export async function startLocalProvider(redirectUris: string[], host = '127.0.0
   const server: Server = createServer();
   await new Promise<void>((done) => server.listen(0, host, done));
   const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const unverified = new Set<string>();
   const provider = new Provider(issuer, {
     clients: TEST_CLIENTS.map((c) => ({
       ...c,
@@ -30,7 +38,10 @@ export async function startLocalProvider(redirectUris: string[], host = '127.0.0
       token_endpoint_auth_method: 'client_secret_post',
     })),
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, email: id, email_verified: true }) }),
+    findAccount: (_ctx, id) => ({
+      accountId: id,
+      claims: () => ({ sub: id, email: id, email_verified: !unverified.has(id) }),
+    }),
     async loadExistingGrant(ctx) {
       const grant = new ctx.oidc.provider.Grant({
         clientId: ctx.oidc.client!.clientId,
@@ -43,6 +54,17 @@ export async function startLocalProvider(redirectUris: string[], host = '127.0.0
   });
   // Quiet: a refused token request is what some tests expect.
   provider.on('server_error', () => {});
+  provider.use(async (ctx, next) => {
+    local.requests++;
+    await next();
+    const body = ctx.body as { id_token?: string } | undefined;
+    if (ctx.path === '/token' && local.forgeIdToken && typeof body?.id_token === 'string') {
+      const [header, payload, signature] = body.id_token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+      const forged = Buffer.from(JSON.stringify(local.forgeIdToken(claims))).toString('base64url');
+      ctx.body = { ...body, id_token: `${header}.${forged}.${signature}` };
+    }
+  });
   server.on('request', provider.callback());
 
   async function signIn(authorizationUrl: string, email: string): Promise<URL> {
@@ -83,9 +105,13 @@ export async function startLocalProvider(redirectUris: string[], host = '127.0.0
     throw new Error('too many redirects at the provider');
   }
 
-  return {
+  const local: LocalProvider = {
     issuer,
     signIn,
+    unverified,
+    forgeIdToken: null,
+    requests: 0,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
+  return local;
 }

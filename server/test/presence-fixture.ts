@@ -1,4 +1,4 @@
-// Presence on a scoped device, for the sync-scope server tests (issue 21): Acme seeded behind a
+// Presence on a scoped device, for the sync-scope server tests: Acme seeded behind a
 // test clock, visit events written with their feed rows at so many days ago, a MemoryDevice
 // pulled page by page through the real route, and the company's history window.
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import type { PresenceEvent } from '../../domain/presence';
 import { MemoryDevice } from '../../sync/memory-store';
 import type { PullResponse } from '../../sync/protocol';
 import { areas, entities, sites, users } from '../db/schema/index';
-import { visitEvents } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import { recordChanges } from '../sync/changes';
 import { eventChange } from '../visits/visits.projections';
 import type { DatabaseFixture } from './databases';

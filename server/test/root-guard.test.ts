@@ -1,4 +1,4 @@
-// The test database wrapper (issue 11 item 2): the root handle inside an open transaction throws
+// The test database wrapper: the root handle inside an open transaction throws
 // a clear error instead of hanging PGlite; the transaction's own handle and concurrent work outside
 // the transaction are left alone.
 import { afterAll, beforeAll, expect, it } from 'vitest';

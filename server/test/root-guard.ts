@@ -1,7 +1,7 @@
 // A test-only wrapper of the database handle that refuses the root handle inside an open
 // transaction. PGlite is one session: a query on the root handle issued while a transaction
 // holds it waits for that transaction, which waits for the query, and the server hangs for
-// good (issue 11 item 2). PostgreSQL would not hang, but the query would read outside the
+// good. PostgreSQL would not hang, but the query would read outside the
 // transaction and could wait on the rows it locked. The transaction's own async context is
 // tracked with AsyncLocalStorage, so concurrent requests using the root handle are not flagged.
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,4 +1,4 @@
-// Two-step authentication for a person (issue 19): enrolment (secret, QR address, confirmation
+// Two-step authentication for a person: enrolment (secret, QR address, confirmation
 // code, ten recovery codes shown once), switching it off, and the code step of the login. Wrong
 // codes are counted per person in login_attempts (shared by every instance) and lock the step
 // for a while; a TOTP code is accepted once per time step, a recovery code once at all.
@@ -18,6 +18,7 @@ import type { RequestContext } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { Realtime } from '../realtime';
 import { usersRepo } from '../users/users.repo';
+import { roleGuard } from '../people/role-guard';
 import type { SecretBox } from './secret-box';
 import { hashRecoveryCode, matchedStep, newRecoveryCodes, newSecret, otpauthUrl } from './totp';
 import { twoStepRepo } from './two-step.repo';
@@ -135,6 +136,8 @@ export function twoStepService(db: Db, now: () => number, box: SecretBox, realti
       // Another company's person (or none) answers 404, like every record of another entity.
       const found = await users.findWithRole(k.entityId, userId);
       if (!found) throw notFound();
+      // Only an administrator, never on oneself or a higher role.
+      await roleGuard(db).person(ctx, [userId], 'two_step_reset');
       const ended = await repo.otherTokens(k, '');
       await db.transaction(async (tx) => {
         await repo.remove(tx, k, new Date(now()));

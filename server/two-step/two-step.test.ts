@@ -1,4 +1,4 @@
-// Two-step authentication (issue 19) against a real database: enrolment with a code from the QR
+// Two-step authentication against a real database: enrolment with a code from the QR
 // secret and ten recovery codes (stored hashed, the secret encrypted), the login's code step with
 // replay refused, the lock after wrong codes, otp_roles enforcement with otp_error, and the live
 // events reaching the company's room only.

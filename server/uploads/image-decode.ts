@@ -1,4 +1,4 @@
-// Uploaded images are judged by decoding them, never by their header alone (issue 11 item 10):
+// Uploaded images are judged by decoding them, never by their header alone:
 // a header can claim 60,000 × 60,000 pixels (a decompression bomb for every browser that shows
 // it), end early, or carry an HTML/JS payload after the picture. Only PNG and JPEG are read;
 // what is stored is a fresh encoding of the decoded pixels, without the uploader's metadata.

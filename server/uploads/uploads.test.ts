@@ -1,4 +1,4 @@
-// Uploads are judged by decoding them (issue 11 item 10), on every path that stores an image:
+// Uploads are judged by decoding them, on every path that stores an image:
 // a profile photo (base64 JSON), a pre-registration photo (multipart) and a kiosk camera photo
 // (sync push). A header claiming 60,000 × 60,000 pixels, a polyglot, a header followed by
 // garbage and a truncated file are refused with the spec's image message and nothing is

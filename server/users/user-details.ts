@@ -1,5 +1,4 @@
 // Database rows → the UserDetails wire shape of domain/session.ts.
-import { TECH_TEAM_EMAIL } from '../../domain/constants';
 import { isLanguage } from '../../domain/i18n';
 import type { EntitySummary, UserDetails } from '../../domain/session';
 import type { EntityRow, UserWithRole } from './users.repo';
@@ -28,7 +27,8 @@ export function toUserDetails({ user, role, entity }: UserWithRole): UserDetails
     lang: isLanguage(user.lang) ? user.lang : 'en',
     is_otp_enabled: user.isOtpEnabled,
     passport_id: user.passportId,
-    isTechTeam: user.email === TECH_TEAM_EMAIL,
+    // The platform's flag, never the e-mail: a company can rename anyone.
+    isTechTeam: user.platformStaff,
     isOwner: entity.ownerId === user.id,
     role: { id: role.id, name: role.name, permissions: role.permissions },
     entity: toEntitySummary(entity),

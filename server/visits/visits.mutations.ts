@@ -3,27 +3,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ArgsOf } from '../../sync/catalogue';
 import { users } from '../db/schema/people';
-import { visitEvents } from '../db/schema/sync';
 import { arrayParam } from '../db/array-param';
 import { forbidden } from '../http/api-error';
 import type { ApplyContext, BatchItem, BulkApplyContext, FeatureMutations } from '../sync/handlers';
-import { insertJsonRows } from '../sync/json-rows';
-import { judgeEvent } from '../attendance/attendance-judge';
-import { judgeEvents } from '../attendance/attendance-judge-many';
-import { pairVisits } from '../dashboard/visit-pairing';
-import { pairNewEventsSql } from '../dashboard/pair-new-events';
 import { massScopeCodes } from '../dashboard/mass-scope';
-import { eventChange } from './visits.projections';
+import { recordVisitEvents } from './record-visit-events';
 
-/** Late / early as the server judges it (issue 14, server/attendance/attendance-judge.ts). */
-const judged = (
-  a: Pick<ApplyContext, 'tx' | 'ctx'>,
-  r: { id: string; personId: string; kind: 'in' | 'out'; areaId: string | null; journeyFlowId: string | null } & {
-    userTypeId: string | null;
-    at: number;
-    details: Record<string, unknown> | null;
-  },
-) => judgeEvent(a.tx, a.ctx.entityId, { ...r, eventId: r.id, source: 'dashboard' }) as Promise<typeof r.details>;
+const judge = { source: 'dashboard' as const };
 
 async function recordEvent(
   a: ApplyContext,
@@ -38,11 +24,12 @@ async function recordEvent(
     areaId: args.areaId ?? null,
     journeyFlowId: 'journeyFlowId' in args ? (args.journeyFlowId ?? null) : null,
     userTypeId: 'userTypeId' in args ? (args.userTypeId ?? null) : null,
-    at: args.at + a.clockOffsetMs,
+    at: a.time(args.at),
     deviceId: a.deviceId,
     mutationId: a.mutationId,
     recordedBy: a.ctx.userId,
     receivedAt: a.receivedAt,
+    clockUntrusted: !a.clockTrusted,
     details: args.details ?? null,
   };
   if (args.personId !== a.ctx.userId) {
@@ -54,13 +41,7 @@ async function recordEvent(
     const [code] = await massScopeCodes(a.tx, row.entityId, a.ctx.userId, [args], () => person?.userTypeId);
     if (code) throw forbidden();
   }
-  row.details = await judged(a, row);
-  // The same event id sent under another mutation id is the same event: a no-op, not a second visit.
-  const inserted = await a.tx.insert(visitEvents).values(row).onConflictDoNothing().returning({ id: visitEvents.id });
-  if (inserted.length) {
-    a.change(eventChange(row));
-    await pairVisits(a.tx, row.entityId, [row.id]);
-  }
+  await recordVisitEvents(a.tx, { entityId: row.entityId, change: a.change }, [{ ...row, judge }]);
 }
 async function recordEvents(
   a: BulkApplyContext,
@@ -69,7 +50,7 @@ async function recordEvents(
   const entityId = a.ctx.entityId;
   const personIds = [...new Set(items.map((i) => i.args.personId))];
   const areaIds = [...new Set(items.flatMap((i) => (i.args.areaId ? [i.args.areaId] : [])))];
-  // The people and the areas in one round trip (issue 21): two lookups by primary key.
+  // The people and the areas in one round trip: two lookups by primary key.
   const found = (
     (await a.tx.execute(sql`
       select u.id, u.user_type_id as "userTypeId", false as "isArea" from users u
@@ -105,45 +86,26 @@ async function recordEvents(
             areaId: i.args.areaId ?? null,
             journeyFlowId: 'journeyFlowId' in i.args ? (i.args.journeyFlowId ?? null) : null,
             userTypeId: 'userTypeId' in i.args ? (i.args.userTypeId ?? null) : null,
-            at: i.args.at + i.clockOffsetMs,
+            at: i.time(i.args.at),
             deviceId: a.deviceId,
             mutationId: i.mutationId,
             recordedBy: a.ctx.userId,
             receivedAt: a.receivedAt,
+            clockUntrusted: !i.clockTrusted,
             details: i.args.details ?? null,
           },
         ],
   );
-  // Up to here, reads before the push's feed lock (issue 22), of what no push writes: people, areas,
-  // the admin's scope, journeys (admin services write them; a device names only rows committed
+  // Up to here, reads before the push's feed lock, of what no push writes: people, areas, the
+  // admin's scope, journeys (admin services write them; a device names only rows committed
   // before it pushed). A person merged away meanwhile fails the insert (the person is gone) and
   // the push runs again, reading the merge. The judgement's history and everything written
-  // follow the lock (`a.serial()`, `a.serialWith()`).
-  // One judgement for the run (server/attendance/attendance-judge-many.ts), not queries per event.
-  const details = await judgeEvents(
+  // follow the lock (`a.serial()`, `a.serialWith()`), taken inside recordVisitEvents.
+  await recordVisitEvents(
     a.tx,
-    entityId,
-    rows.map((r) => ({ ...r, eventId: r.id, source: 'dashboard' as const })),
-    a.serial,
+    { entityId, change: a.change, bulk: a },
+    rows.map((r) => ({ ...r, judge })),
   );
-  rows.forEach((r, n) => (r.details = details[n] as typeof r.details));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const paired: typeof rows = [];
-  for (let i = 0; i < rows.length; i += 500) {
-    // One jsonb parameter for the chunk (server/sync/json-rows.ts), not twelve per row.
-    // The first chunk takes the feed lock in its own round trip (serialWith).
-    const inserted = await a.serialWith<{ id: string }>((gate) =>
-      insertJsonRows(visitEvents, rows.slice(i, i + 500), sql`where ${gate} on conflict do nothing returning id`),
-    );
-    for (const { id } of inserted) {
-      a.change(eventChange(byId.get(id)!));
-      paired.push(byId.get(id)!);
-    }
-  }
-  // The rows are at hand: paired without reading them back (server/dashboard/pair-new-events.ts),
-  // in the push's last round trip.
-  const pairing = pairNewEventsSql(entityId, paired);
-  if (pairing) a.atCommit(pairing);
   return codes;
 }
 

@@ -1,6 +1,6 @@
 // What a sign-in or sign-out event looks like on a device (catalogue table `visitEvents`).
 import { eq } from 'drizzle-orm';
-import { visitEvents } from '../db/schema/sync';
+import { visitEvents } from '../db/schema/visits';
 import type { ChangeInput, Executor } from '../sync/changes';
 
 type EventRow = typeof visitEvents.$inferSelect;
@@ -9,7 +9,8 @@ export const eventChange = (
   e: Pick<
     EventRow,
     'id' | 'personId' | 'kind' | 'areaId' | 'journeyFlowId' | 'userTypeId' | 'at' | 'deviceId' | 'details'
-  >,
+  > &
+    Partial<Pick<EventRow, 'clockUntrusted'>>,
 ): ChangeInput => ({
   table: 'visitEvents',
   id: e.id,
@@ -25,6 +26,8 @@ export const eventChange = (
     at: e.at,
     deviceId: e.deviceId,
     details: e.details,
+    // Only when set, so the rows devices already hold stay byte-for-byte the same.
+    ...(e.clockUntrusted ? { clockUntrusted: true } : {}),
   },
 });
 

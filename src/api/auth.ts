@@ -8,7 +8,7 @@ export interface LoginInput {
   email: string;
   password: string;
   subdomain?: string;
-  /** The two-step code, on the second call (issue 19). */
+  /** The two-step code, on the second call. */
   code?: string;
 }
 

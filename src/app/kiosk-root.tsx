@@ -1,6 +1,6 @@
 // The kiosk's own entry: a registered reception tablet loads only this, not the admin shell
 // (router, side menu, notifications, realtime socket, component library). It keeps the route's
-// first JavaScript + CSS small (issue 4 budget: 170 KB gzip); the registration screen (with
+// first JavaScript + CSS small (budget: 170 KB gzip); the registration screen (with
 // Mantine), the camera scanner and the badge's QR encoder are lazy chunks.
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';

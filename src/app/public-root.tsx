@@ -1,6 +1,6 @@
 // The light entry of the public pages (login, password reset, pre-registration): Mantine and a
 // router with only these routes, without the admin shell's side menu, sync engine, realtime
-// socket or IndexedDB code on the first load (issue 20 item 16: Lighthouse ≥ 90 on a phone).
+// socket or IndexedDB code on the first load (Lighthouse ≥ 90 on a phone).
 // Any other address is opened as a full page load, which starts the admin app (src/main.tsx).
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';

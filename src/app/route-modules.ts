@@ -14,7 +14,11 @@ const flowForm: RouteModule = () =>
   import('../features/journeys/components/flow-form-page').then((m) => ({ Component: m.FlowFormPage }));
 
 const BUILT: Record<string, RouteModule> = {
-  // Directory integrations (issue 18).
+  '/notification-settings': () =>
+    import('../features/notifications/components/notification-settings-page').then((m) => ({
+      Component: m.NotificationSettingsPage,
+    })),
+  // Directory integrations.
   '/integration': () =>
     import('../features/integrations/components/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
   '/integration-settings': () =>
@@ -73,7 +77,7 @@ const BUILT: Record<string, RouteModule> = {
   '/multiple-signin': () =>
     import('../features/dashboard/components/multiple-signin-page').then((m) => ({ Component: m.MultipleSigninPage })),
   '/users': () => import('../features/people/components/users-page').then((m) => ({ Component: m.UsersPage })),
-  // User import (issue 17).
+  // User import.
   '/users/import': () => import('../features/import/components/import-page').then((m) => ({ Component: m.ImportPage })),
   '/users/import/grid': () =>
     import('../features/import/components/import-grid-page').then((m) => ({ Component: m.ImportGridPage })),
@@ -104,7 +108,7 @@ const BUILT: Record<string, RouteModule> = {
   '/roles': () => import('../features/roles/components/roles-page').then((m) => ({ Component: m.RolesPage })),
   '/passport': () =>
     import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
-  // Pre-registration (issue 5).
+  // Pre-registration.
   '/pre-registration/:id?': () =>
     import('../features/preregistration/components/pre-registration-page').then((m) => ({
       Component: m.PreRegistrationPage,
@@ -127,7 +131,7 @@ const BUILT: Record<string, RouteModule> = {
     import('../features/preregistration/components/link-expired-page').then((m) => ({ Component: m.LinkExpiredPage })),
   '/rfid/:code': () =>
     import('../features/preregistration/components/rfid-page').then((m) => ({ Component: m.RfidPage })),
-  // One-time login links and single sign-on (issue 19).
+  // One-time login links and single sign-on.
   '/login-one-time': () =>
     import('../features/sso/components/login-one-time-page').then((m) => ({ Component: m.LoginOneTimePage })),
   '/sso/:id?/:atex?/:entityId?/:ip?': () =>
@@ -143,9 +147,9 @@ const BUILT: Record<string, RouteModule> = {
   '/emergency-sessions/:sessionName/:sessionId': () =>
     import('../features/emergency/components/session-page').then((m) => ({ Component: m.SessionPage })),
   '/kiosk-register': () => import('../features/kiosk/components/kiosk-page').then((m) => ({ Component: m.KioskPage })),
-  // Sites and devices (issue 15): sites and areas, and the kiosk list as a tab (src/app composes features).
+  // Sites and devices: sites and areas, and the kiosk list as a tab (src/app composes features).
   '/sites': () => import('./sites-devices-page').then((m) => ({ Component: m.SitesDevicesPage })),
-  // Journey builder (issue 13).
+  // Journey builder.
   '/journeys': () =>
     import('../features/journeys/components/journeys-page').then((m) => ({ Component: m.JourneysPage })),
   '/add-journey': journeyForm,
@@ -153,8 +157,8 @@ const BUILT: Record<string, RouteModule> = {
   '/add-flow': flowForm,
   '/add/journey/flow/:id': flowForm,
   '/update/journey/flow/:id': flowForm,
-  // Custom fields and sections (issue 13).
-  // Attendance modes and reasons (issue 14 part 2).
+  // Custom fields and sections.
+  // Attendance modes and reasons.
   '/attendance-modes': () =>
     import('../features/attendance/components/attendance-modes-page').then((m) => ({
       Component: m.AttendanceModesPage,
@@ -163,13 +167,17 @@ const BUILT: Record<string, RouteModule> = {
     import('../features/attendance/components/mode-form-page').then((m) => ({ Component: m.ModeFormPage })),
   '/add-reason': () =>
     import('../features/attendance/components/reason-form-page').then((m) => ({ Component: m.ReasonFormPage })),
+  '/mail-log': () =>
+    import('../features/expected-visits/components/mail-log-page').then((m) => ({ Component: m.MailLogPage })),
+  '/watch-list': () =>
+    import('../features/watch-list/components/watch-list-page').then((m) => ({ Component: m.WatchListPage })),
   '/custom-fields': () =>
     import('../features/custom-fields/components/custom-fields-page').then((m) => ({ Component: m.CustomFieldsPage })),
   '/add-custom-field': () =>
     import('../features/custom-fields/components/section-editor-page').then((m) => ({
       Component: m.SectionEditorPage,
     })),
-  // Announcements and the privacy manager (issue 14).
+  // Announcements and the privacy manager.
   '/announcements': () =>
     import('../features/announcements/components/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
   '/add-announcement': () =>
@@ -182,7 +190,7 @@ const BUILT: Record<string, RouteModule> = {
     })),
   '/privacy-manager': () =>
     import('../features/privacy/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
-  // Reports (issue 16).
+  // Reports.
   '/reporting/history': () =>
     import('../features/reports/components/history-page').then((m) => ({ Component: m.HistoryPage })),
   '/reporting/visit_summary': () =>

@@ -1,4 +1,4 @@
-// /sites "Sites and devices" (issue 15): one page, two tabs — the sites with their areas
+// /sites "Sites and devices": one page, two tabs — the sites with their areas
 // (features/sites) and the kiosk list (features/kiosk). Features never import each other, so
 // the app composes them here, each tab a lazy chunk; `?tab=kiosks` opens the second.
 import { lazy, Suspense } from 'react';

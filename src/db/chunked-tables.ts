@@ -2,7 +2,7 @@
 // Dexie DBCore middleware: every screen still reads and writes `db.people` row by row, and liveQuery
 // still sees each row's key change. Why: in Chromium each IndexedDB request costs about 0.15 ms
 // whatever its size, so a new kiosk's first sync spent some 3 s putting 20,000 people one by one;
-// 40 puts of 500-row chunks take 0.2 s (issue 21, measured in docs/decisions.md).
+// 40 puts of 500-row chunks take 0.2 s (measured in docs/decisions.md).
 //
 // A row's chunk is a hash of its id, so a single put reads and rewrites one chunk in the same
 // transaction (IndexedDB runs overlapping read-write transactions one after another, so two

@@ -87,7 +87,7 @@ export const SCHEMA_V2 = {
 
 /** Version 3 as it shipped (frozen: devices upgrade from it). */
 export const SCHEMA_V3: Record<string, string> = {
-  // Kiosk (issue 4): configuration pulled down, and what the journey records.
+  // Kiosk: configuration pulled down, and what the journey records.
   journeys: '&id',
   journeyFlows: '&id, journeyId',
   complianceForms: '&id',
@@ -100,14 +100,14 @@ export const SCHEMA_V3: Record<string, string> = {
   hostNotifications: '&id, hostId',
   kioskLogs: '&id, at',
   personCards: '&id, rfid',
-  // Pre-registration (issue 5): expected visits, QR revocations and the entities' public keys.
+  // Pre-registration: expected visits, QR revocations and the entities' public keys.
   expectedVisits: '&id, personId, visitAt, status',
   qrRevocations: '&id',
   signingKeys: '&id',
-  // Emergency (issue 6): sessions and roll-call marks.
+  // Emergency: sessions and roll-call marks.
   emergencySessions: '&id, startedAt',
   rollCallMarks: '&id, sessionId, personId',
-  // Users' documents (issue 7): what a mass sign-in shows for each person, offline.
+  // Users' documents: what a mass sign-in shows for each person, offline.
   personDocuments: '&id, personId',
 };
 

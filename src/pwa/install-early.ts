@@ -1,6 +1,6 @@
 // Staff who open the login page are about to use the app: its service worker installs (and
 // precaches the admin app) while they type, instead of during their first sync after signing in,
-// where it took the CPU that sync needed (issue 21). Visitors' public pages do not call this, so a
+// where it took the CPU that sync needed. Visitors' public pages do not call this, so a
 // phone opening a pre-registration link downloads nothing more. The admin app registers the same
 // worker through vite-plugin-pwa (src/app/update-prompt.tsx), which finds this registration.
 const SW_URL = '/sw.js';

@@ -1,4 +1,4 @@
-// Aged presence rows on Dexie (issue 21), as sync/aged-presence.test.ts checks them on the
+// Aged presence rows on Dexie, as sync/aged-presence.test.ts checks them on the
 // in-memory device: the delete of an aged sign-out takes its person's older rows with it in the
 // pull's transaction, and waits whole — holding the sign-out — while the outbox names one of them.
 import 'fake-indexeddb/auto';

@@ -1,5 +1,5 @@
 // The sync worker, created as early as the page can: main.tsx spawns it for a signed-in admin
-// before the app's code has loaded, so the first pull overlaps the app's start (issue 21: the
+// before the app's code has loaded, so the first pull overlaps the app's start (the
 // worker used to wait for React's first render, about half a second after the page loaded).
 // The worker starts syncing as soon as it runs (workers/sync.worker.ts); SyncProvider adopts it.
 let early: Worker | null = null;

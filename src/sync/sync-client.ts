@@ -7,6 +7,7 @@ import type { SyncWorkerApi } from '../../workers/sync.worker';
 import type { GatehouseDb } from '../db/schema';
 import { dexieMutateDeps } from './dexie-store';
 import { spawnSyncWorker, takeEarly } from './early-worker';
+import { listenForServerTime, pageClock } from './page-clock';
 
 export interface SyncClient {
   record<N extends MutationName>(name: N, args: ArgsOf<N>): Promise<MutateResult>;
@@ -25,9 +26,10 @@ export function startSync(db: GatehouseDb): SyncClient {
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   if (!navigator.onLine) onOffline();
+  const stopClock = listenForServerTime();
   return {
     async record(name, args) {
-      const result = await mutate(dexieMutateDeps(db), name, args);
+      const result = await mutate({ ...dexieMutateDeps(db), clock: pageClock }, name, args);
       if (result.ok) void api.trigger();
       return result;
     },
@@ -36,6 +38,7 @@ export function startSync(db: GatehouseDb): SyncClient {
     stop() {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
+      stopClock();
       worker.terminate();
     },
   };

@@ -1,4 +1,4 @@
-// Names for Mantine's icon-only controls everywhere (issue 20 item 15): pagination's
+// Names for Mantine's icon-only controls everywhere: pagination's
 // first/previous/next/last arrows and the close button of every modal, drawer and toast. Translated,
 // so the theme is built once the language is known (a language change reloads the app).
 // Plain override objects, not Modal.extend(...): importing the components themselves would put

@@ -29,13 +29,15 @@ type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'datePa
 };
 
 export function DateField({ value, onChange, ...rest }: Props) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <DateInput
       valueFormat={DISPLAY_DATE}
       firstDayOfWeek={FIRST_DAY_OF_WEEK}
       locale={i18n.language}
       clearable
+      // The clear button is an icon: without a name a screen reader says only "button".
+      clearButtonProps={{ 'aria-label': t('dateField.clear') }}
       placeholder="DD/MM/YYYY"
       dateParser={parseDisplayDate}
       value={value || null}

@@ -1,5 +1,5 @@
 // The toasts of a form's answer. An error toast is replaced by the next answer and closed by a
-// success, so a saved form never shows its old error beside "saved" (issue 20 item 10).
+// success, so a saved form never shows its old error beside "saved".
 import { notifications } from '@mantine/notifications';
 
 const FORM_ERROR_ID = 'form-error';

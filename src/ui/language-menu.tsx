@@ -1,7 +1,7 @@
 // The language dropdown (top bar and login page): English, العربية, Español. The button renders
 // at once; the menu (Mantine's Menu with its popover and floating positioning, about a sixth of
 // the login page's script) loads when the button is first pointed at, focused or pressed, so a
-// visitor's first load does not carry it (issue 20 item 16).
+// visitor's first load does not carry it.
 import { lazy, Suspense, useState } from 'react';
 import { LanguageButton, type LanguageMenuProps } from './language-button';
 

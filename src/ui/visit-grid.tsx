@@ -17,6 +17,8 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatChecks, LOGBOOK_SORTS, type LogbookRow, type LogbookSort, type VisitStatus } from '../../domain/logbook';
+import { TableScroll } from './table-scroll';
+import { stageShown } from '../../domain/visit-stage';
 
 export const VISIT_COLUMNS = [
   'timeIn',
@@ -90,7 +92,8 @@ export function VisitGrid(p: Props) {
         );
       case 'stage':
         // Stages are stored in the spec's English words; shown in the admin's language.
-        return r.stage ? t(`kiosk.stage.${r.stage}`, { defaultValue: r.stage }) : '—';
+        // Once the person went in, "ready to sign in" is stale: the row says where they are.
+        return ((st) => (st ? t(st.key, { defaultValue: st.fallback }) : '—'))(stageShown(r.stage, r.status));
       case 'status':
         return (
           <Group gap={4} wrap="nowrap">
@@ -173,7 +176,7 @@ export function VisitGrid(p: Props) {
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <Table.ScrollContainer minWidth={p.minWidth}>
+      <TableScroll minWidth={p.minWidth}>
         <Table striped highlightOnHover verticalSpacing="xs" data-testid={p.ids.table}>
           <Table.Thead>
             <Table.Tr>
@@ -216,7 +219,7 @@ export function VisitGrid(p: Props) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Group justify="space-between" mt="sm" wrap="wrap" className="gh-no-print">
         <Select
           aria-label={t(p.words.perPage)}

@@ -21,7 +21,7 @@ export interface TableDef<S extends v.GenericSchema = v.GenericSchema> {
   /** The pull sends this table's rows only to callers holding one of these; 'everyone' = any logged-in caller or device. */
   readonly receive: 'everyone' | readonly AnyPermission[];
   readonly redact?: readonly Redaction[];
-  /** Which of its rows a device holds (issue 21, sync/catalogue/scope.ts); none: every row it receives. */
+  /** Which of its rows a device holds (sync/catalogue/scope.ts); none: every row it receives. */
   readonly scope?: RowScope;
 }
 

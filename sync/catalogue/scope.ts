@@ -1,4 +1,4 @@
-// Which rows of a scoped table a device holds (issue 21): the pull asks this for each change it
+// Which rows of a scoped table a device holds: the pull asks this for each change it
 // may send. The rules themselves are domain/sync-scope.ts; this maps a table's declared scope
 // onto them. A row out of scope is left out of a first sync and sent as a delete afterwards
 // (the device may hold an older copy of it, or its own optimistic one; scopeDelete).

@@ -1,4 +1,4 @@
-// /api/docs in a real browser (issue 22 "API document"): Swagger UI renders the document from
+// /api/docs in a real browser: Swagger UI renders the document from
 // this server alone (any request to another host is refused and counted), under the server's
 // CSP with no violation, and axe finds no critical or serious problem.
 import { createRequire } from 'node:module';
@@ -18,7 +18,12 @@ useServerAndBrowser((s, b) => {
 });
 
 async function openDocs(bypassCSP: boolean) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, bypassCSP });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: VIEWPORTS.desktop,
+    bypassCSP,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   const elsewhere: string[] = [];
   const problems: string[] = [];

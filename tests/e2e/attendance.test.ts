@@ -1,4 +1,4 @@
-// Issue 14 part 2 in Chromium: an admin creates an attendance mode and a late reason on the
+// Attendance in Chromium: an admin creates an attendance mode and a late reason on the
 // screens (bad input first: errors beside the fields), the Staff attendance journey uses it, a
 // kiosk OFFLINE signs Sam in late and shows the reason prompt with the reason's text, and once
 // online the dashboard shows the reason and the attendance code the server stored. The site's
@@ -12,6 +12,7 @@ import type { PullResponse } from '../../sync/protocol';
 import { registerKiosk, result, shooter, step } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, { offline: true });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, 'admin@acme.test');
@@ -150,7 +151,7 @@ describe('attendance modes and reasons', () => {
     });
 
     // The kiosk, offline: Sam is late by the site's clock; the only late reason is preselected.
-    const context = await newContext(browser, server.url, 'kioskLandscape');
+    const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
     const kiosk = await context.newPage();
     await registerKiosk(kiosk, 'Attendance desk', shooter(kiosk, null));
     await untilOfflineReady(kiosk);
@@ -207,7 +208,7 @@ describe('attendance modes and reasons', () => {
     ['tablet', 'en'],
     ['tablet', 'ar'],
   ] as const) {
-    it(`shows the modes, the mode form and the reason form (${viewport}, ${lang})`, async () => {
+    screens(`shows the modes, the mode form and the reason form (${viewport}, ${lang})`, async () => {
       const page = await adminPage(viewport, lang);
       await page.goto('/attendance-modes');
       await page.locator('[data-testid="mode-card"][data-name="Midday shift"]').waitFor();

@@ -1,4 +1,4 @@
-// Issue 15 in Chromium: a visitor signed in at a kiosk is auto signed out when the server's clock
+// Auto sign-out in Chromium: a visitor signed in at a kiosk is auto signed out when the server's clock
 // passes midnight in the site's time zone, on the dashboard (with the reason in the visit's
 // history) and on the kiosk after its pull; and a person signs in and out from a phone inside
 // the site's geofence, refused with the distance outside it. Screenshots in English and Arabic.
@@ -19,6 +19,7 @@ import {
 } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
+import { journeyOrSweep } from './support/screens';
 
 const MINUTE = 60_000;
 let server: RunningServer;
@@ -160,34 +161,39 @@ describe('remote sign in/out from a phone', () => {
   }
 
   for (const lang of ['en', 'ar'] as const) {
-    it(`signs in inside the circle and is refused with the distance outside it (${lang})`, async () => {
-      const { context, page } = await phone(lang);
-      const locate = page.getByRole('button', { name: lang === 'en' ? 'Find my location' : 'حدّد موقعي' });
-      await locate.click();
-      await expect(page.getByTestId('remote-accuracy').innerText()).resolves.toContain('15');
-      await expect(page.getByTestId('remote-geofence').innerText()).resolves.toMatch(/67|٦٧/);
-      await screenshot(page, `remote-sign-in-inside-${lang}`);
-      await page.getByTestId('remote-submit').click();
-      await expect
-        .poll(() => page.getByTestId('remote-state').innerText(), { timeout: 20_000 })
-        .toContain('Meeting Rooms');
+    journeyOrSweep(lang === 'en')(
+      `signs in inside the circle and is refused with the distance outside it (${lang})`,
+      async () => {
+        const { context, page } = await phone(lang);
+        const locate = page.getByRole('button', { name: lang === 'en' ? 'Find my location' : 'حدّد موقعي' });
+        await locate.click();
+        await expect(page.getByTestId('remote-accuracy').innerText()).resolves.toContain('15');
+        await expect(page.getByTestId('remote-geofence').innerText()).resolves.toMatch(/67|٦٧/);
+        await screenshot(page, `remote-sign-in-inside-${lang}`);
+        await page.getByTestId('remote-submit').click();
+        await expect
+          .poll(() => page.getByTestId('remote-state').innerText(), { timeout: 20_000 })
+          .toContain('Meeting Rooms');
 
-      await context.setGeolocation(outside);
-      await locate.click();
-      await expect.poll(() => page.getByTestId('remote-geofence').innerText(), { timeout: 20_000 }).toMatch(/912|٩١٢/);
-      await page.getByTestId('remote-submit').click();
-      await expect.poll(() => page.getByTestId('remote-refusal').innerText(), { timeout: 20_000 }).toMatch(/912/);
-      await screenshot(page, `remote-sign-in-outside-${lang}`);
+        await context.setGeolocation(outside);
+        await locate.click();
+        await expect
+          .poll(() => page.getByTestId('remote-geofence').innerText(), { timeout: 20_000 })
+          .toMatch(/912|٩١٢/);
+        await page.getByTestId('remote-submit').click();
+        await expect.poll(() => page.getByTestId('remote-refusal').innerText(), { timeout: 20_000 }).toMatch(/912/);
+        await screenshot(page, `remote-sign-in-outside-${lang}`);
 
-      // Back inside, signing out works and leaves the next run clean.
-      await context.setGeolocation(inside);
-      await locate.click();
-      await page.getByTestId('remote-geofence').filter({ hasText: /67|٦٧/ }).waitFor();
-      await page.getByTestId('remote-submit').click();
-      await expect
-        .poll(() => page.getByTestId('remote-state').innerText(), { timeout: 20_000 })
-        .not.toContain('Meeting Rooms');
-      await context.close();
-    });
+        // Back inside, signing out works and leaves the next run clean.
+        await context.setGeolocation(inside);
+        await locate.click();
+        await page.getByTestId('remote-geofence').filter({ hasText: /67|٦٧/ }).waitFor();
+        await page.getByTestId('remote-submit').click();
+        await expect
+          .poll(() => page.getByTestId('remote-state').innerText(), { timeout: 20_000 })
+          .not.toContain('Meeting Rooms');
+        await context.close();
+      },
+    );
   }
 });

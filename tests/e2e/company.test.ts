@@ -1,16 +1,17 @@
-// Company details in Chromium (issue 14 part 1): an admin changes the logo on /company and sees
+// Company details in Chromium: an admin changes the logo on /company and sees
 // it in the top bar at once (and after a reload); a logo too small is refused beside the field;
 // the page in English and Arabic on desktop and tablet; the history window admin devices keep
-// (issue 21) saved, kept after a reload, refused out of range, on desktop, tablet and phone.
+// saved, kept after a reload, refused out of range, on desktop, tablet and phone.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { makePng } from '../../server/test/png';
-import { login, newContext, screenshot, type VIEWPORTS } from './support/browser';
+import { login, newContext, screenshot, untilOfflineReady, type VIEWPORTS } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 import type { RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -27,7 +28,7 @@ function file(name: string, bytes: Buffer): string {
 }
 
 async function companyPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, { offline: true });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   // Regenerating the token asks to confirm first.
@@ -61,6 +62,16 @@ describe('company details in Chromium', () => {
     await page.reload();
     await page.getByTestId('company-page').waitFor();
     await expect(topBarLogo(page).getAttribute('src')).resolves.toMatch(/^\/api\/company-logo\//);
+    // Offline, after a reload, the logo still shows: the service worker keeps it.
+    await untilOfflineReady(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="top-bar"] img.gh-logo');
+      return Boolean(
+        img?.getAttribute('src')?.startsWith('/api/company-logo/') && img.complete && img.naturalWidth === 480,
+      );
+    });
     await page.context().close();
   });
 
@@ -117,30 +128,33 @@ describe('company details in Chromium', () => {
     await page.context().close();
   });
 
-  it.each(['desktop', 'tablet', 'phone'] as const)('history window on %s, English and Arabic', async (viewport) => {
-    for (const lang of ['en', 'ar'] as const) {
-      const page = await companyPage(viewport, lang);
-      const card = page.getByTestId('history-window-card');
-      await page.waitForFunction(
-        () => document.querySelector<HTMLInputElement>('[data-testid="history-window-days"]')?.value !== '',
-      );
-      await card.scrollIntoViewIfNeeded();
-      await screenshot(page, `company-history-window-${viewport}-${lang}`);
-      if (viewport === 'phone') {
-        await page.getByTestId('history-window-days').fill('91');
-        await page.getByTestId('history-window-save').click();
-        await card.locator('.mantine-NumberInput-error').waitFor();
+  screens.each(['desktop', 'tablet', 'phone'] as const)(
+    'history window on %s, English and Arabic',
+    async (viewport) => {
+      for (const lang of ['en', 'ar'] as const) {
+        const page = await companyPage(viewport, lang);
+        const card = page.getByTestId('history-window-card');
+        await page.waitForFunction(
+          () => document.querySelector<HTMLInputElement>('[data-testid="history-window-days"]')?.value !== '',
+        );
         await card.scrollIntoViewIfNeeded();
-        await screenshot(page, `company-history-window-refused-${viewport}-${lang}`);
+        await screenshot(page, `company-history-window-${viewport}-${lang}`);
+        if (viewport === 'phone') {
+          await page.getByTestId('history-window-days').fill('91');
+          await page.getByTestId('history-window-save').click();
+          await card.locator('.mantine-NumberInput-error').waitFor();
+          await card.scrollIntoViewIfNeeded();
+          await screenshot(page, `company-history-window-refused-${viewport}-${lang}`);
+        }
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(wide, `${viewport} ${lang} scrolls sideways`).toBe(false);
+        if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+        await page.context().close();
       }
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-      expect(wide, `${viewport} ${lang} scrolls sideways`).toBe(false);
-      if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
-      await page.context().close();
-    }
-  });
+    },
+  );
 
-  it.each([
+  screens.each([
     ['desktop', 'en'],
     ['desktop', 'ar'],
     ['tablet', 'en'],

@@ -17,6 +17,7 @@ import {
 import { useServerAndBrowser } from './support/lifecycle';
 import { login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
 import type { RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,7 +27,7 @@ useServerAndBrowser((s, b) => {
 });
 
 async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, { offline: true });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, 'admin@acme.test');
@@ -80,6 +81,14 @@ describe('custom fields and sections', () => {
     const admin = await adminPage('desktop', 'en');
     await admin.goto('/custom-fields');
     await admin.getByTestId('section-card').first().waitFor();
+    // What the kiosk asks by itself is listed, so nobody adds a second "Company".
+    await expect(admin.getByTestId('built-in-field').allInnerTexts()).resolves.toEqual([
+      'First name',
+      'Last name',
+      'Company',
+      'Email',
+      'Phone (digits only)',
+    ]);
     await admin.getByTestId('add-section').click();
     await admin.getByTestId('section-name-en').fill('Visit feedback');
     await admin.getByTestId('section-name-ar').fill('ملاحظات الزيارة');
@@ -127,7 +136,7 @@ describe('custom fields and sections', () => {
     await askSectionOnVisitorFlow(adminToken, created.id);
 
     // A kiosk registered to reception shows the section to a new visitor.
-    const kioskContext = await newContext(browser, server.url, 'kioskLandscape');
+    const kioskContext = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
     const kiosk = await kioskContext.newPage();
     await registerKiosk(kiosk, 'Custom desk', shooter(kiosk, null));
     await startJourney(kiosk, 'Visitor sign-in');
@@ -178,7 +187,7 @@ describe('custom fields and sections', () => {
     await page.getByTestId('field-label-en').fill('Badge number');
     await page.context().setOffline(true);
     await page.getByTestId('save-section').click();
-    await page.getByText('Saving needs a connection. Your changes are kept on this device.').waitFor();
+    await page.getByText('Saving needs a connection; your changes stay in this form.').waitFor();
     await page.reload();
     await page.getByTestId('draft-kept').waitFor();
     await expect(page.getByTestId('section-name-en').inputValue()).resolves.toBe('Offline draft');
@@ -186,7 +195,7 @@ describe('custom fields and sections', () => {
     await page.context().close();
   });
 
-  it.each([
+  screens.each([
     ['desktop', 'ar'],
     ['tablet', 'en'],
     ['tablet', 'ar'],
@@ -202,7 +211,7 @@ describe('custom fields and sections', () => {
   });
 
   it('shows the kiosk step in Arabic, right to left', async () => {
-    const context = await newContext(browser, server.url, 'kioskLandscape');
+    const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
     await context.addInitScript(() => localStorage.setItem('language', 'ar'));
     const kiosk = await context.newPage();
     await registerKiosk(kiosk, 'Arabic desk', shooter(kiosk, null));

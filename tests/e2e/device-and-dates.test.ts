@@ -1,4 +1,4 @@
-// Issue 20 items 12 and 14: /device shows dates day first (DD/MM/YYYY) like the rest of the app,
+// /device shows dates day first (DD/MM/YYYY) like the rest of the app,
 // its values sit under their labels in Arabic too, and the add-expected-visitors date field
 // reads DD/MM/YYYY. Screenshots at phone, tablet and desktop sizes in English and Arabic.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17 in Chromium: two records of one person (a misspelt name) show side by side on the
+// Duplicates in Chromium: two records of one person (a misspelt name) show side by side on the
 // duplication control board; merging without choosing a record says 'Please select a user.';
 // keeping one, taking the other's email, merges them ('Merged User'), and /users lists one.
 import type { Browser } from 'playwright-core';

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
 import { seedEvacuees, type Evacuees } from './support/evacuees';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -53,7 +54,7 @@ async function warden(
   viewport: keyof typeof VIEWPORTS = 'tablet',
   lang = 'en',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, { offline: true });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, email);
@@ -200,6 +201,17 @@ describe('emergency roll call in Chromium', () => {
     await expect(other.page.getByRole('dialog').innerText()).resolves.toContain('Session Started');
     await expect(other.page.getByTestId('popup-open').innerText()).resolves.toBe('Join');
     await other.page.getByTestId('popup-dismiss').click();
+
+    // A warden who opens Gatehouse now lands on the running session, not on the dashboard; back on
+    // the dashboard, it stays there.
+    const late = await warden('warden@acme.test', 'phone');
+    await late.page.waitForURL((u) => u.pathname === sessionUrl, { timeout: 20_000 });
+    await late.page.getByTestId('session-page').waitFor();
+    await late.page.goto('/');
+    await late.page.getByTestId('dashboard-role').waitFor();
+    await late.page.waitForTimeout(1_000);
+    expect(new URL(late.page.url()).pathname).toBe('/');
+    await late.context.close();
   });
 
   it("shows one warden's marks on the other tablet, settles a conflict and ends with a summary", async () => {
@@ -239,7 +251,7 @@ describe('emergency roll call in Chromium', () => {
     await Promise.all([a.context.close(), b.context.close(), other.context.close()]);
   });
 
-  it('looks right on a phone and a tablet, in English and Arabic', async () => {
+  screens('looks right on a phone and a tablet, in English and Arabic', async () => {
     for (const [viewport, lang] of [
       ['phone', 'en'],
       ['phone', 'ar'],

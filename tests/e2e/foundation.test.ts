@@ -17,7 +17,7 @@ useServerAndBrowser((s, b) => {
 
 describe('foundation in Chromium', () => {
   it('logs the demo admin in to the dashboard with the whole menu', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const csp = await watchCsp(context);
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
@@ -44,7 +44,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('hides Reporting from a role without it and bounces /reporting/history to the dashboard', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'employee@acme.test');
     await page.getByTestId('side-menu').waitFor();
@@ -56,7 +56,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('lands a Standalone company on /sites and keeps it there', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@globex.test');
     await page.waitForURL((url) => url.pathname === '/sites');
@@ -66,7 +66,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('switches to Arabic, mirrors the layout and keeps it after a reload', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await chooseFromMenu(page, page.getByTestId('language-switcher'), page.getByTestId('language-ar'));
@@ -89,7 +89,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('installs the service worker on the login page before sign-in, and not on a visitor page', async () => {
-    const context = await newContext(browser, server.url, 'phone');
+    const context = await newContext(browser, server.url, 'phone', { offline: true });
     const page = await context.newPage();
     await page.goto('/login');
     // Staff type their details meanwhile; the admin app is cached before their first sync.
@@ -98,7 +98,7 @@ describe('foundation in Chromium', () => {
     await expect(page.evaluate(() => caches.keys().then((k) => k.length))).resolves.toBeGreaterThan(0);
     await context.close();
 
-    const visitor = await newContext(browser, server.url, 'phone');
+    const visitor = await newContext(browser, server.url, 'phone', { offline: true });
     const link = await visitor.newPage();
     await link.goto('/pre-registration');
     await link.waitForLoadState('networkidle');
@@ -111,7 +111,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('renders the app shell offline after a reload, from the service worker', async () => {
-    const context = await newContext(browser, server.url, 'phone');
+    const context = await newContext(browser, server.url, 'phone', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.evaluate(async () => {

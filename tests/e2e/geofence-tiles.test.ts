@@ -1,4 +1,4 @@
-// Map tiles under the geofence preview (issue 15): with MAP_TILE_URL pointing at a tile server
+// Map tiles under the geofence preview: with MAP_TILE_URL pointing at a tile server
 // (here a tiny one in this test), the preview asks it for the Web-Mercator tiles around the site
 // and draws them under the circle, with the attribution; the CSP lets exactly that host's images
 // in. When the tiles fail to load the plain drawing still shows. Screenshots desktop, en and ar.

@@ -1,4 +1,4 @@
-// User import end to end (issue 17): the template downloads in the admin's language; a renamed
+// User import end to end: the template downloads in the admin's language; a renamed
 // CSV is refused; a photo zip and a generated xlsx are read in the import worker, the grid shows
 // a bad phone beside its cell and the photo matched to Ivy's external id, the admin fixes the
 // phone and drops a row, runs the import, watches the queue reach done, sees the photo attached
@@ -15,6 +15,7 @@ import { login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './s
 import { useServerAndBrowser } from './support/lifecycle';
 import type { RunningServer } from './support/server';
 import { makePng } from '../../server/test/png';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,7 +26,7 @@ useServerAndBrowser((s, b) => {
 });
 
 async function adminPage(lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, 'desktop');
+  const context = await newContext(browser, server.url, 'desktop', { offline: true });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, 'admin@acme.test');
@@ -80,7 +81,7 @@ async function kioskFinds(kiosk: Page, fullName: string): Promise<void> {
 }
 
 it('imports a spreadsheet and a photo zip, fixes a bad row, runs it and finds the people, on an offline kiosk too', async () => {
-  const kioskContext = await newContext(browser, server.url, 'kioskLandscape');
+  const kioskContext = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
   const kiosk = await kioskContext.newPage();
   await registerKiosk(kiosk, 'Import desk', shooter(kiosk, null));
   await untilOfflineReady(kiosk);
@@ -172,7 +173,7 @@ it('imports a spreadsheet and a photo zip, fixes a bad row, runs it and finds th
   await kioskContext.close();
 }, 360_000);
 
-it('shows the upload page, grid with photo problems, queue and details in Arabic', async () => {
+screens('shows the upload page, grid with photo problems, queue and details in Arabic', async () => {
   const page = await adminPage('ar');
   await shots(page, 'import-page-ar');
   await upload(

@@ -1,4 +1,4 @@
-// /integration-settings for every directory in Chromium (issue 18): the selection rule checked
+// /integration-settings for every directory in Chromium: the selection rule checked
 // in the browser before anything is sent, Google Workspace connected through consent against the
 // fake Google (start → consent → callback → /googleAD/auth/… → stored), and Paxton Net2 and Wonde
 // saved with their own credentials, the secret never shown back. Then the forms in English and
@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startGoogleFake, type GoogleFake } from '../fake-directories/google';
 import { launch, loggedInPage, screenshot, type VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let google: GoogleFake;
 let server: RunningServer;
@@ -108,39 +109,43 @@ describe('integration settings for every directory', () => {
     await page.context().close();
   }, 300_000);
 
-  it('shows each form in English and Arabic on desktop, tablet and phone without sideways scroll', async () => {
-    for (const [viewport, lang] of [
-      ['phone', 'ar'],
-      ['desktop', 'ar'],
-      ['tablet', 'en'],
-      ['phone', 'en'],
-      ['desktop', 'en'],
-    ] as const) {
-      const page = await adminPage(viewport, lang);
-      for (const kind of ['google', 'paxton', 'wonde'] as const) {
-        await page.goto(`/integration-settings?id=${ids[kind]}`);
-        await page.locator('[data-testid="integration-settings"][data-loaded="true"]').waitFor();
-        await screenshot(page, `integration-settings-${kind}-${viewport}-${lang}`);
-        if (kind === 'paxton') {
-          await page.getByTestId('integration-test-connection').click();
-          const result = page.locator('[data-testid="connection-result"][data-state="failed"]');
-          await result.waitFor({ timeout: 60_000 });
-          await result.scrollIntoViewIfNeeded();
-          await screenshot(page, `integration-test-connection-paxton-${viewport}-${lang}`);
-          // No user type: every custom field of the company is offered.
-          await page.locator('[data-testid="custom-mapping"][data-loaded="true"]').scrollIntoViewIfNeeded();
-          await screenshot(page, `integration-custom-mapping-${viewport}-${lang}`);
+  screens(
+    'shows each form in English and Arabic on desktop, tablet and phone without sideways scroll',
+    async () => {
+      for (const [viewport, lang] of [
+        ['phone', 'ar'],
+        ['desktop', 'ar'],
+        ['tablet', 'en'],
+        ['phone', 'en'],
+        ['desktop', 'en'],
+      ] as const) {
+        const page = await adminPage(viewport, lang);
+        for (const kind of ['google', 'paxton', 'wonde'] as const) {
+          await page.goto(`/integration-settings?id=${ids[kind]}`);
+          await page.locator('[data-testid="integration-settings"][data-loaded="true"]').waitFor();
+          await screenshot(page, `integration-settings-${kind}-${viewport}-${lang}`);
+          if (kind === 'paxton') {
+            await page.getByTestId('integration-test-connection').click();
+            const result = page.locator('[data-testid="connection-result"][data-state="failed"]');
+            await result.waitFor({ timeout: 60_000 });
+            await result.scrollIntoViewIfNeeded();
+            await screenshot(page, `integration-test-connection-paxton-${viewport}-${lang}`);
+            // No user type: every custom field of the company is offered.
+            await page.locator('[data-testid="custom-mapping"][data-loaded="true"]').scrollIntoViewIfNeeded();
+            await screenshot(page, `integration-custom-mapping-${viewport}-${lang}`);
+          }
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+          expect(wide, `${kind} ${viewport} ${lang} scrolls sideways`).toBe(false);
         }
-        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-        expect(wide, `${kind} ${viewport} ${lang} scrolls sideways`).toBe(false);
+        // Not saved yet: groups are typed, and the hint says they can be picked after saving.
+        await page.goto('/integration-settings');
+        const groups = page.locator('[data-testid="integration-groups"][data-state="unsaved"]');
+        await groups.scrollIntoViewIfNeeded();
+        await screenshot(page, `integration-groups-unsaved-${viewport}-${lang}`);
+        if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+        await page.context().close();
       }
-      // Not saved yet: groups are typed, and the hint says they can be picked after saving.
-      await page.goto('/integration-settings');
-      const groups = page.locator('[data-testid="integration-groups"][data-state="unsaved"]');
-      await groups.scrollIntoViewIfNeeded();
-      await screenshot(page, `integration-groups-unsaved-${viewport}-${lang}`);
-      if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
-      await page.context().close();
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 });

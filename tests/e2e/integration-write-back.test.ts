@@ -1,4 +1,4 @@
-// Attendance codes and write-back in Chromium (issue 18): after a first sync of an Entra
+// Attendance codes and write-back in Chromium: after a first sync of an Entra
 // integration against the fake Graph, an admin goes from the integration's page to its
 // attendance codes, maps the on-time code, then turns write-back on and writes back now. Then
 // both screens in English and Arabic on desktop, tablet and phone, without sideways scroll.
@@ -8,6 +8,7 @@ import { fakeUser, startFakeGraph, type FakeGraph } from '../fake-directories/mi
 import { entraCredentials, integrationForm } from '../../server/test/integration-form';
 import { launch, loggedInPage, screenshot, type VIEWPORTS } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let graph: FakeGraph;
 let server: RunningServer;
@@ -73,27 +74,31 @@ describe('attendance codes and write-back in Chromium', () => {
     await page.context().close();
   }, 240_000);
 
-  it('renders both screens in English and Arabic on desktop, tablet and phone without sideways scroll', async () => {
-    const screens: [string, string, string][] = [
-      [
-        'attendance-codes',
-        `/attendance-codes/${integId}/${encodeURIComponent(NAME)}`,
-        '[data-testid="attendance-codes"][data-loaded="true"]',
-      ],
-      ['write-back', `/write-back?id=${integId}`, '[data-testid="write-back-progress"]'],
-    ];
-    for (const viewport of ['desktop', 'tablet', 'phone'] as const)
-      for (const lang of ['en', 'ar'] as const) {
-        const page = await adminPage(viewport, lang);
-        for (const [shot, path, ready] of screens) {
-          await page.goto(path);
-          await page.locator(ready).first().waitFor();
-          await screenshot(page, `${shot}-${viewport}-${lang}`);
-          const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-          expect(wide, `${shot} ${viewport} ${lang} scrolls sideways`).toBe(false);
+  screens(
+    'renders both screens in English and Arabic on desktop, tablet and phone without sideways scroll',
+    async () => {
+      const screens: [string, string, string][] = [
+        [
+          'attendance-codes',
+          `/attendance-codes/${integId}/${encodeURIComponent(NAME)}`,
+          '[data-testid="attendance-codes"][data-loaded="true"]',
+        ],
+        ['write-back', `/write-back?id=${integId}`, '[data-testid="write-back-progress"]'],
+      ];
+      for (const viewport of ['desktop', 'tablet', 'phone'] as const)
+        for (const lang of ['en', 'ar'] as const) {
+          const page = await adminPage(viewport, lang);
+          for (const [shot, path, ready] of screens) {
+            await page.goto(path);
+            await page.locator(ready).first().waitFor();
+            await screenshot(page, `${shot}-${viewport}-${lang}`);
+            const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+            expect(wide, `${shot} ${viewport} ${lang} scrolls sideways`).toBe(false);
+          }
+          if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+          await page.context().close();
         }
-        if (lang === 'ar') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
-        await page.context().close();
-      }
-  }, 300_000);
+    },
+    300_000,
+  );
 });

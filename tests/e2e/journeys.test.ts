@@ -8,6 +8,7 @@ import { advanceClock, newVisitorDetails, registerKiosk, result, shooter, step }
 import { login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 import type { RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,7 +20,7 @@ useServerAndBrowser((s, b) => {
 const JOURNEY = { en: 'Deliveries desk', ar: 'مكتب التوصيلات', es: 'Mostrador de entregas' };
 
 async function adminPage(viewport: keyof typeof VIEWPORTS, lang: 'en' | 'ar'): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, { offline: true });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, 'admin@acme.test');
@@ -95,7 +96,7 @@ describe('journey builder', () => {
   });
 
   it('a kiosk in that area receives the journey, goes offline and signs a new visitor through it', async () => {
-    const context = await newContext(browser, server.url, 'kioskLandscape');
+    const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
     const page = await context.newPage();
     await registerKiosk(page, 'Courier desk', shooter(page, null));
     const journey = page.getByTestId('kiosk-journey').filter({ hasText: JOURNEY.en });
@@ -138,7 +139,7 @@ describe('journey builder', () => {
     await page.getByTestId('journey-offline').waitFor();
     await page.getByTestId('journey-name-en').fill('Night shift');
     await page.getByTestId('save-journey').click();
-    await page.getByText('Configuration needs a connection.').first().waitFor();
+    await page.getByTestId('toast-offline-save').waitFor();
     await page.reload();
     await expect(page.getByTestId('journey-name-en').inputValue()).resolves.toBe('Night shift');
     await page.getByTestId('journey-offline').waitFor();
@@ -147,7 +148,7 @@ describe('journey builder', () => {
 
   for (const viewport of ['desktop', 'tablet'] as const)
     for (const lang of ['en', 'ar'] as const)
-      it(`screenshots the journey list and the flow editor with its preview (${viewport}, ${lang})`, async () => {
+      screens(`the journey list and the flow editor with its preview (${viewport}, ${lang})`, async () => {
         const page = await adminPage(viewport, lang);
         await page.goto('/journeys');
         await page.getByTestId('journey-row').first().waitFor();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerKiosk, shooter, startJourney, step } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 async function kiosk(name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, server.url, 'kioskLandscape');
+  const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
   // Fake timers that still run in real time, so the idle wait can be fast-forwarded.
   await context.clock.install();
   const page = await context.newPage();
@@ -50,7 +51,10 @@ describe('kiosk commands and idle', () => {
     await startJourney(page, 'Visitor sign-in');
     await page.getByTestId('kiosk-search').fill('Zebedee Private');
     await expect(page.content()).resolves.toContain('Zebedee Private');
-    await page.clock.fastForward(46_000);
+    // quiet time (45 s, held 5 s by the typing), then the warning (30 s), then home.
+    await page.clock.fastForward(51_000);
+    await page.getByTestId('kiosk-idle-warning').waitFor();
+    await page.clock.fastForward(31_000);
     await step(page, 'home');
     await expect(page.locator('body').innerText()).resolves.not.toContain('Zebedee');
     await startJourney(page, 'Visitor sign-in');
@@ -162,7 +166,7 @@ describe('kiosk commands and idle', () => {
   ] as const;
   for (const [size, viewport] of sizes) {
     for (const lang of ['en', 'ar'] as const) {
-      it(`shows the kiosk list with its actions: ${size} ${lang}`, async () => {
+      screens(`shows the kiosk list with its actions: ${size} ${lang}`, async () => {
         const context = await browser.newContext({ baseURL: server.url, viewport, serviceWorkers: 'allow' });
         await context.addInitScript((l) => localStorage.setItem('language', l), lang);
         const page = await context.newPage();

@@ -1,4 +1,4 @@
-// Issue 20 item 3 in Chromium: offline, the kiosk's result does not claim the host has been
+// In Chromium: offline, the kiosk's result does not claim the host has been
 // told or the door asked, and its unsent badge counts one person for one sign-in (not the
 // mutations queued for it). Screenshots at kiosk size in English and Arabic.
 import type { Browser } from 'playwright-core';
@@ -30,7 +30,7 @@ useServerAndBrowser((s, b) => {
 describe('the offline kiosk', () => {
   for (const lang of ['en', 'ar'] as const) {
     it(`says what is true while nothing can be sent (${lang})`, async () => {
-      const context = await newContext(browser, server.url, 'kioskLandscape');
+      const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
       const net = await network(context);
       const page = await context.newPage();
       await registerKiosk(page, `Offline desk ${lang}`, shooter(page, null));

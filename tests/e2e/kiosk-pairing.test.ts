@@ -1,4 +1,4 @@
-// Pairing a kiosk by QR (issue 4 "Registration"): an admin makes a pairing code on /sites; the
+// Pairing a kiosk by QR: an admin makes a pairing code on /sites; the
 // code's QR is rendered into a fake-camera video; a device on /kiosk-register scans it with no
 // one signing in and becomes a kiosk of the chosen area. The same code a second time, and a QR
 // that is not a pairing code, are refused with words a person can act on.
@@ -41,7 +41,11 @@ async function cameraShowing(text: string): Promise<Browser> {
 
 /** Signs the admin in on /sites (1440 × 900), makes a pairing code and answers the QR's text. */
 async function pairingCode(lang: 'en' | 'ar', area: string, name: string): Promise<string> {
-  const context = await admin.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+  const context = await admin.newContext({
+    baseURL: server.url,
+    viewport: { width: 1440, height: 900 },
+    serviceWorkers: 'block',
+  });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   await login(page, 'admin@acme.test');

@@ -1,5 +1,5 @@
 // The kiosk in Chromium with a fake camera showing a badge QR code: register, go offline, sign
-// people in every way the issue lists, reload offline, go online, and the server lists exactly
+// people in every way a kiosk offers, reload offline, go online, and the server lists exactly
 // these visits with the right stages. Screenshots of every step (tour below) in en and ar.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,7 @@ import {
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
 import { watchCsp, type CspWatch } from './support/csp';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -68,7 +69,7 @@ async function kioskContext(
   lang: 'en' | 'ar',
   minutesLater = 0,
 ): Promise<{ context: BrowserContext; page: Page; csp: CspWatch }> {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, { offline: true });
   const csp = await watchCsp(context);
   await context.clock.setFixedTime(new Date(MONDAY_1030.getTime() + minutesLater * 60_000));
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
@@ -221,7 +222,7 @@ describe('kiosk in Chromium', () => {
     expect(pull.changes.filter((c) => c.table === 'hostNotifications')).toHaveLength(1);
 
     // The dashboard's kiosk list shows this kiosk online.
-    const admin = await newContext(browser, server.url, 'desktop');
+    const admin = await newContext(browser, server.url, 'desktop', { offline: true });
     const adminCsp = await watchCsp(admin);
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin@acme.test');
@@ -254,7 +255,7 @@ describe('kiosk in Chromium', () => {
     ['kioskPortrait', 'ar'],
   ] as const;
   tours.forEach(([viewport, lang], i) => {
-    it(`walks every screen for screenshots: ${viewport} ${lang}`, async () => {
+    screens(`walks every screen: ${viewport} ${lang}`, async () => {
       const { context, page } = await kioskContext(viewport, lang, 30 + i * 15);
       const shot = shooter(page, `${viewport === 'kioskLandscape' ? 'landscape' : 'portrait'}-${lang}`);
       await registerKiosk(page, `Tour ${viewport} ${lang}`, shot);

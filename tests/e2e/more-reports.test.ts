@@ -9,6 +9,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { chooseFromMenu, login, newContext, screenshot } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
+import { pushAsOneDevice, type SeedMutation } from './support/push';
 
 let server: RunningServer;
 let browser: Browser;
@@ -56,17 +57,8 @@ async function seedVisits(page: Page): Promise<string> {
     ...visit('Harry Host', 120, 30),
     ...visit('Sam Staff', 10, null),
   ];
-  const push = async (token: string, list: Array<{ name: string; args: object }>) => {
-    const res = await fetch(`${server.url}/api/sync/push`, {
-      method: 'POST',
-      headers: { ...headers, authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        deviceId: uuidv7(),
-        mutations: list.map((m, i) => ({ seq: i + 1, mutationId: uuidv7(), clientTime: now, clockOffsetMs: 0, ...m })),
-      }),
-    });
-    expect(res.status).toBe(200);
-  };
+  const push = (token: string, list: SeedMutation[]) =>
+    pushAsOneDevice(server.url, { ...headers, authorization: `Bearer ${token}` }, list, { clientTime: now });
   await push(session.access_token, mutations);
   const kiosk = await fetch(`${server.url}/api/kiosk`, {
     method: 'POST',

@@ -1,4 +1,4 @@
-// Issue 20 items 8, 10 and 11 in Chromium: a kiosk visit's drawer shows names and translated
+// In Chromium: a kiosk visit's drawer shows names and translated
 // values (Arabic), a user type's grace period of 20 says why it is refused (and the error toast
 // closes once the form saves), and the host list of add-expected-visitors offers only hosts.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { login, newContext, screenshot, type VIEWPORTS } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 import { apiLogin, type RunningServer } from './support/server';
+import { journeyOrSweep } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -90,42 +91,47 @@ describe('what a new admin sees', () => {
     ['en', 'phone'],
     ['ar', 'tablet'],
   ] as Array<['en' | 'ar', keyof typeof VIEWPORTS]>) {
-    it(`a kiosk visit's drawer names the host and translates its record (${lang}, ${viewport})`, async () => {
-      const context = await newContext(browser, server.url, viewport);
-      await context.addInitScript((l) => localStorage.setItem('language', l), lang);
-      const page = await context.newPage();
-      await login(page, 'admin@acme.test');
-      const row = page.getByTestId('logbook-row').filter({ hasText: 'Kim Kiosk' });
-      await row.waitFor();
-      // The device's own copy renders first; the host's name is there once people have synced.
-      await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Hannah Host');
-      const rowText = await row.innerText();
-      expect(rowText).toContain(lang === 'ar' ? 'جاهز لتسجيل الدخول' : 'Ready to sign in');
-      await screenshot(page, `logbook-kiosk-visit-${viewport}-${lang}`);
-      await row.click();
-      const drawer = page.locator('.mantine-Drawer-content');
-      await drawer.getByTestId('visit-record-line').first().waitFor();
-      // The host's name is read from this device's people, which may still be arriving.
-      await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('Hannah Host');
-      const text = await drawer.innerText();
-      expect(text).not.toMatch(/hostIds|kioskId|visitId|raw:|unit:|\btrue\b|[0-9a-f]{8}-[0-9a-f]{4}/);
-      expect(text).toContain('Hannah Host');
-      if (lang === 'ar') {
-        expect(text).toContain('36.6 °م');
-        expect(text).toContain('المضيف');
-        expect(text).toContain('يرتدي كمامة');
-      } else {
-        expect(text).toContain('36.6 °C');
-        expect(text).toContain('Mask worn');
-      }
-      // The drawer slides in: the picture is of it in place, inside the window.
-      await page.waitForFunction(() => {
-        const r = document.querySelector('.mantine-Drawer-content')?.getBoundingClientRect();
-        return r !== undefined && r.left >= 0 && r.right <= window.innerWidth + 0.5;
-      });
-      await screenshot(page, `visit-drawer-kiosk-${viewport}-${lang}`);
-      await context.close();
-    });
+    journeyOrSweep(viewport !== 'tablet')(
+      `a kiosk visit's drawer names the host and translates its record (${lang}, ${viewport})`,
+      async () => {
+        const context = await newContext(browser, server.url, viewport);
+        await context.addInitScript((l) => localStorage.setItem('language', l), lang);
+        const page = await context.newPage();
+        await login(page, 'admin@acme.test');
+        const row = page.getByTestId('logbook-row').filter({ hasText: 'Kim Kiosk' });
+        await row.waitFor();
+        // The device's own copy renders first; the host's name is there once people have synced.
+        await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Hannah Host');
+        const rowText = await row.innerText();
+        // The visitor is in: the stage says where they are, not the stale "ready to sign in".
+        expect(rowText).toContain(lang === 'ar' ? 'سجّل الدخول' : 'Signed in');
+        expect(rowText).not.toContain(lang === 'ar' ? 'جاهز لتسجيل الدخول' : 'Ready to sign in');
+        await screenshot(page, `logbook-kiosk-visit-${viewport}-${lang}`);
+        await row.click();
+        const drawer = page.locator('.mantine-Drawer-content');
+        await drawer.getByTestId('visit-record-line').first().waitFor();
+        // The host's name is read from this device's people, which may still be arriving.
+        await expect.poll(() => drawer.innerText(), { timeout: 20_000 }).toContain('Hannah Host');
+        const text = await drawer.innerText();
+        expect(text).not.toMatch(/hostIds|kioskId|visitId|raw:|unit:|\btrue\b|[0-9a-f]{8}-[0-9a-f]{4}/);
+        expect(text).toContain('Hannah Host');
+        if (lang === 'ar') {
+          expect(text).toContain('36.6 °م');
+          expect(text).toContain('المضيف');
+          expect(text).toContain('يرتدي كمامة');
+        } else {
+          expect(text).toContain('36.6 °C');
+          expect(text).toContain('Mask worn');
+        }
+        // The drawer slides in: the picture is of it in place, inside the window.
+        await page.waitForFunction(() => {
+          const r = document.querySelector('.mantine-Drawer-content')?.getBoundingClientRect();
+          return r !== undefined && r.left >= 0 && r.right <= window.innerWidth + 0.5;
+        });
+        await screenshot(page, `visit-drawer-kiosk-${viewport}-${lang}`);
+        await context.close();
+      },
+    );
   }
 
   it('refuses a grace period of 20 with its reason, then saves 40 and closes the error toast', async () => {

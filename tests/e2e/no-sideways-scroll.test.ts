@@ -1,4 +1,4 @@
-// Issue 20 item 7: no page scrolls sideways on a 360 px phone. Every route of domain/routes.ts
+// No page scrolls sideways on a 360 px phone. Every route of domain/routes.ts
 // (coming-soon ones too) is opened as an admin at 360×740, in English and Arabic.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -80,7 +80,7 @@ describe('no page scrolls sideways at 360 px', () => {
       const context = await browser.newContext({
         baseURL: server.url,
         viewport: { width: 360, height: 740 },
-        serviceWorkers: 'allow',
+        serviceWorkers: 'block',
       });
       await context.addInitScript((l) => localStorage.setItem('language', l), lang);
       const page = await context.newPage();
@@ -105,7 +105,7 @@ describe('no page scrolls sideways at 360 px', () => {
   }
 });
 
-// The kiosk (issue 21 follow-up): built for 1280×800 and 800×1280, but never sideways on a phone
+// The kiosk: built for 1280×800 and 800×1280, but never sideways on a phone
 // either; its language buttons wrap and stay 48 px touch targets, in English and in Arabic.
 const KIOSK_SIZES = [
   { width: 1280, height: 800 },
@@ -118,7 +118,7 @@ describe('the kiosk never scrolls sideways', () => {
     const context = await browser.newContext({
       baseURL: server.url,
       viewport: { width: 390, height: 844 },
-      serviceWorkers: 'allow',
+      serviceWorkers: 'block',
     });
     await context.addInitScript(() => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');

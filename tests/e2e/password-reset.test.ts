@@ -8,6 +8,7 @@ import type { StoredUser } from '../../domain/session';
 import { launch, login, newContext, screenshot } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { startServer, type RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -110,7 +111,7 @@ describe('password recovery', () => {
     await p.context().close();
   });
 
-  it('screenshots of /forgot-password and the reset page, phone and desktop, en and ar', async () => {
+  screens('/forgot-password and the reset page, phone and desktop, en and ar', async () => {
     for (const lang of ['en', 'ar'] as const) {
       for (const viewport of ['phone', 'desktop'] as const) {
         const p = await page(viewport, lang);

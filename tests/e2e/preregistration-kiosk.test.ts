@@ -1,4 +1,4 @@
-// Issues 4 and 5 joined: an admin adds expected visitors; each visitor's signed QR (from the
+// Pre-registration and the kiosk together: an admin adds expected visitors; each visitor's signed QR (from the
 // personal link's details) is rendered into a fake-camera video; a kiosk with no network refuses
 // the rejected and the deleted visits' codes with the link's words and signs the other visitor
 // in by QR; back online the server has the visit once and the expected visit as arrived.
@@ -119,7 +119,7 @@ async function offlineKiosk(
   complianceOf?: string,
   visitStore = 'expectedVisits',
 ) {
-  const context = await newContext(browser, server.url, 'kioskLandscape');
+  const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
   await context.addInitScript(() => localStorage.setItem('language', 'en'));
   const page = await context.newPage();
   await registerKiosk(page, name, shooter(page, null));
@@ -133,7 +133,7 @@ async function offlineKiosk(
 }
 
 async function phoneContext(browser: Browser, lang: 'en' | 'ar') {
-  const context = await newContext(browser, server.url, 'phone');
+  const context = await newContext(browser, server.url, 'phone', { offline: true });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   return context;
 }
@@ -213,7 +213,7 @@ describe('a pre-registered visitor at the kiosk, by QR, offline', () => {
   it('reads a code zxing-js misreads at full size, and answers it (a key it does not know)', async () => {
     const browser = await cameraShowing(MISREAD_AT_FULL_SIZE);
     try {
-      const context = await newContext(browser, server.url, 'kioskLandscape');
+      const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
       await context.addInitScript(() => localStorage.setItem('language', 'en'));
       const page = await context.newPage();
       await registerKiosk(page, 'Hard code desk', shooter(page, null));
@@ -283,7 +283,7 @@ describe('a pre-registered visitor at the kiosk, by QR, offline', () => {
       };
       expect(details.data.visitMetadata.reason).toBe('ARRIVED');
       // The dashboard's expected visits list shows the visit as arrived.
-      const admin = await newContext(browser, server.url, 'desktop');
+      const admin = await newContext(browser, server.url, 'desktop', { offline: true });
       const adminPage = await admin.newPage();
       await login(adminPage, 'admin@acme.test');
       await adminPage.goto('/add-expected-visitors?tab=list');

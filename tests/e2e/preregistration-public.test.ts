@@ -1,4 +1,4 @@
-// Issue 20 items 1 and 10 in Chromium: a visitor opens a flow's public link (/e/<flow>) on a
+// In Chromium: a visitor opens a flow's public link (/e/<flow>) on a
 // phone, submits the form empty (every required field says so), then registers and sees the
 // QR code straight away, in English and Arabic. Phone-size screenshots of both screens.
 import { beforeAll, describe, expect, it } from 'vitest';

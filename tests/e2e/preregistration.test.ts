@@ -86,7 +86,7 @@ async function addVisitor(page: Page, who: { first: string; last: string; email:
 }
 
 async function phone(lang: 'en' | 'ar'): Promise<BrowserContext> {
-  const context = await newContext(browser, server.url, 'phone');
+  const context = await newContext(browser, server.url, 'phone', { offline: true });
   await context.addInitScript((l) => {
     localStorage.setItem('language', l);
   }, lang);
@@ -95,7 +95,7 @@ async function phone(lang: 'en' | 'ar'): Promise<BrowserContext> {
 
 describe('pre-registration in Chromium', () => {
   it('invites, confirms with a photo, verifies the QR offline, and tells a rejected visitor why', async () => {
-    const admin = await newContext(browser, server.url, 'desktop');
+    const admin = await newContext(browser, server.url, 'desktop', { offline: true });
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin@acme.test');
     // The journey flows must have synced down before the form can offer one.

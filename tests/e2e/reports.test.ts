@@ -6,17 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { v7 as uuidv7 } from 'uuid';
-import { join } from 'node:path';
-import {
-  chooseFromMenu,
-  login,
-  newContext,
-  screenshot,
-  SCREENSHOTS as SHOTS,
-  untilOfflineReady,
-} from './support/browser';
+import { chooseFromMenu, login, newContext, screenshot, printToPdf, untilOfflineReady } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
+import { pushAsOneDevice } from './support/push';
 
 let server: RunningServer;
 let browser: Browser;
@@ -111,27 +104,13 @@ async function seedVisits(page: Page, limit = 8): Promise<number> {
       });
     return visits;
   });
-  const res = await fetch(`${server.url}/api/sync/push`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      deviceId: uuidv7(),
-      mutations: mutations.map((m, i) => ({
-        seq: i + 1,
-        mutationId: uuidv7(),
-        clientTime: now,
-        clockOffsetMs: 0,
-        ...m,
-      })),
-    }),
-  });
-  expect(res.status).toBe(200);
+  await pushAsOneDevice(server.url, headers, mutations, { clientTime: now });
   return people.length + 3;
 }
 
 describe('reports', () => {
   it('history: filter, sort, export xlsx read back, and the export list follows the job', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     const total = await seedVisits(page);
@@ -229,7 +208,7 @@ describe('reports', () => {
   });
 
   it('print: the whole filtered history, in English and Arabic, and not offline', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     // window.print is only recorded: the print view stays for the print-media checks below.
     await context.addInitScript(() => {
       const w = window as unknown as { printed: number };
@@ -264,7 +243,7 @@ describe('reports', () => {
     expect(await view.getByTestId('print-date').innerText()).toMatch(/^Printed \d{2}\/\d{2}\/\d{4}$/);
     expect(await view.getByTestId('print-filters').innerText()).toContain('Sorted by: Name (ascending)');
     await screenshot(page, 'reports-history-print-en');
-    await page.pdf({ path: join(SHOTS, 'reports-history-print-en.pdf'), format: 'A4', preferCSSPageSize: true });
+    await printToPdf(page, 'reports-history-print-en');
 
     // Arabic prints right to left.
     await page.emulateMedia({ media: 'screen' });
@@ -276,7 +255,7 @@ describe('reports', () => {
     expect(await view.getAttribute('dir')).toBe('rtl');
     await page.emulateMedia({ media: 'print' });
     await screenshot(page, 'reports-history-print-ar');
-    await page.pdf({ path: join(SHOTS, 'reports-history-print-ar.pdf'), format: 'A4', preferCSSPageSize: true });
+    await printToPdf(page, 'reports-history-print-ar');
 
     // The timesheet prints every person of its filters too (here in Arabic).
     await page.emulateMedia({ media: 'screen' });
@@ -290,7 +269,7 @@ describe('reports', () => {
       .toBe(await people.getAttribute('data-count'));
     await page.emulateMedia({ media: 'print' });
     await screenshot(page, 'reports-timesheet-print-ar');
-    await page.pdf({ path: join(SHOTS, 'reports-timesheet-print-ar.pdf'), format: 'A4', preferCSSPageSize: true });
+    await printToPdf(page, 'reports-timesheet-print-ar');
 
     // The time report prints every person, more than its screen page of 10 (four more people visit).
     await page.emulateMedia({ media: 'screen' });
@@ -319,7 +298,7 @@ describe('reports', () => {
   });
 
   it('shows a reporter without the summary permission only what they may see', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'employee@acme.test');
     await page.goto('/reporting/history');

@@ -58,7 +58,7 @@ async function cardSynced(page: Page, rfid: string): Promise<void> {
 }
 
 async function phone(lang: 'en' | 'ar') {
-  const context = await newContext(browser, server.url, 'phone');
+  const context = await newContext(browser, server.url, 'phone', { offline: true });
   await context.addInitScript((l) => {
     localStorage.setItem('language', l);
   }, lang);
@@ -67,7 +67,7 @@ async function phone(lang: 'en' | 'ar') {
 
 describe('RFID enrolment by link', () => {
   it('an admin starts an enrolment; the holder enrols the card on a phone once', async () => {
-    const admin = await newContext(browser, server.url, 'desktop');
+    const admin = await newContext(browser, server.url, 'desktop', { offline: true });
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin@acme.test');
     await adminPage.goto('/rfid-enrollment');
@@ -79,7 +79,7 @@ describe('RFID enrolment by link', () => {
     const mails = (await (
       await fetch(`${server.url}/api/mail-log`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { data: Array<{ to: string; text: string }> };
-    // The log masks the link's secret (issue 11 item 12): its first four characters, then an ellipsis.
+    // The log masks the link's secret: its first four characters, then an ellipsis.
     const masked = url.replace(/\/rfid\/(.{4}).*$/, '/rfid/$1…');
     const mail = mails.data.find((m) => m.to === 'hannah.host@acme.test')!;
     expect(mail.text).toContain(masked);
@@ -113,7 +113,7 @@ describe('RFID enrolment by link', () => {
   });
 
   it('reads right to left in Arabic, and an unknown link says it is not valid', async () => {
-    const admin = await newContext(browser, server.url, 'desktop');
+    const admin = await newContext(browser, server.url, 'desktop', { offline: true });
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin@acme.test');
     await adminPage.goto('/rfid-enrollment');
@@ -142,13 +142,13 @@ describe('RFID enrolment by link', () => {
   });
 
   it('a card enrolled by link reaches a kiosk, which then knows the person by it offline', async () => {
-    const kiosk = await newContext(browser, server.url, 'kioskLandscape');
+    const kiosk = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
     await kiosk.addInitScript(() => localStorage.setItem('language', 'en'));
     const desk = await kiosk.newPage();
     await registerKiosk(desk, 'Card desk', shooter(desk, null));
     await desk.locator('[data-testid="kiosk-online"][data-online="true"]').waitFor();
 
-    const admin = await newContext(browser, server.url, 'desktop');
+    const admin = await newContext(browser, server.url, 'desktop', { offline: true });
     const adminPage = await admin.newPage();
     await login(adminPage, 'admin@acme.test');
     await adminPage.goto('/rfid-enrollment');

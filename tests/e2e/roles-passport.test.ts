@@ -1,4 +1,4 @@
-// Roles and the passport in Chromium (issue 19): an admin takes a permission from a role on
+// Roles and the passport in Chromium: an admin takes a permission from a role on
 // /roles and the holder's open browser shows 'Permissions Updated' and loses the menu entry; a
 // person deactivates their passport account, the next visit shows 'Reactivate My Passport
 // Account', and Reactivate brings the account back. Screenshots en and ar, desktop and phone.
@@ -223,7 +223,16 @@ it('single sign-on against a local OpenID provider: a company user signs in, an 
     await page.locator('input[name="company"]').fill('acme');
     await screenshot(page, 'sso-en-desktop');
     await page.getByRole('button', { name: 'Continue with single sign-on' }).click();
-    await page.waitForURL((url) => url.href.startsWith(idp.issuer));
+    // On to the provider; should the start be refused, the failure says what the page said.
+    await Promise.race([
+      page.waitForURL((url) => url.href.startsWith(idp.issuer)),
+      page
+        .getByTestId('sso-error')
+        .waitFor()
+        .then(async () => {
+          throw new Error(`the single sign-on start was refused: ${await page.getByTestId('sso-error').innerText()}`);
+        }),
+    ]);
     await page.locator('input[name="login"]').fill('employee@acme.test');
     await page.locator('input[name="password"]').fill('any');
     await page.locator('button[type="submit"]').click();

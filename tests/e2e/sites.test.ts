@@ -1,4 +1,4 @@
-// Sites and areas end to end (issue 15): an admin adds a site with its time zone and an area
+// Sites and areas end to end: an admin adds a site with its time zone and an area
 // (the fire alarm refused until it has the local sync IP, port and an IO port), pairs a kiosk to
 // that area by QR ("Kiosk Added"), someone signs in there, and removing the site is refused
 // naming them. Then screenshots of the sites page, the area form, the geofence preview and the
@@ -23,6 +23,7 @@ import {
 import { zxingReads } from './kiosk/qr-decodable';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { screens } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
@@ -147,46 +148,50 @@ it('adds a site and an area, pairs a kiosk there by QR, signs someone in, and re
   await page.context().close();
 }, 360_000);
 
-it('screenshots: the sites page, the area form, the geofence preview and the printed QR, in three sizes, English and Arabic', async () => {
-  for (const lang of ['en', 'ar'] as const)
-    for (const size of ['desktop', 'tablet', 'phone'] as const) {
-      const page = await adminPage(lang, size);
-      const gate = card(page, 'Car Park Gate');
-      await gate.waitFor();
-      if (lang === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-      await screenshot(page, `sites-page-${size}-${lang}`);
+screens(
+  'the sites page, the area form, the geofence preview and the printed QR, in three sizes, English and Arabic',
+  async () => {
+    for (const lang of ['en', 'ar'] as const)
+      for (const size of ['desktop', 'tablet', 'phone'] as const) {
+        const page = await adminPage(lang, size);
+        const gate = card(page, 'Car Park Gate');
+        await gate.waitFor();
+        if (lang === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+        await screenshot(page, `sites-page-${size}-${lang}`);
 
-      await gate.locator('[data-testid="area-row"][data-area="Barrier"]').getByTestId('area-actions').click();
-      await page.getByTestId('area-edit').click();
-      await page.getByTestId('area-form').waitFor();
-      await screenshot(page, `sites-area-form-${size}-${lang}`);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('area-form').waitFor({ state: 'detached' });
+        await gate.locator('[data-testid="area-row"][data-area="Barrier"]').getByTestId('area-actions').click();
+        await page.getByTestId('area-edit').click();
+        await page.getByTestId('area-form').waitFor();
+        await screenshot(page, `sites-area-form-${size}-${lang}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('area-form').waitFor({ state: 'detached' });
 
-      await gate.getByTestId('site-geofence').click();
-      await page.getByTestId('geofence-modal').getByTestId('geofence-circle').waitFor();
-      await screenshot(page, `sites-geofence-${size}-${lang}`);
-      await page.keyboard.press('Escape');
-      await page.getByTestId('geofence-modal').waitFor({ state: 'detached' });
+        await gate.getByTestId('site-geofence').click();
+        await page.getByTestId('geofence-modal').getByTestId('geofence-circle').waitFor();
+        await screenshot(page, `sites-geofence-${size}-${lang}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('geofence-modal').waitFor({ state: 'detached' });
 
-      await gate.locator('[data-testid="area-row"][data-area="Barrier"]').getByTestId('area-actions').click();
-      await page.getByTestId('area-qr-open').click();
-      const qr = page.getByTestId('area-qr');
-      await qr.waitFor();
-      expect((await qr.getAttribute('data-qr'))!.startsWith('GHA1.')).toBe(true);
-      await page.emulateMedia({ media: 'print' });
-      await screenshot(page, `sites-area-qr-print-a4-${size}-${lang}`);
-      await page.emulateMedia({ media: 'screen' });
-      if (size === 'desktop') {
-        await page
-          .getByTestId('area-qr-paper')
-          .getByText(lang === 'en' ? 'Label' : 'ملصق صغير')
-          .click();
+        await gate.locator('[data-testid="area-row"][data-area="Barrier"]').getByTestId('area-actions').click();
+        await page.getByTestId('area-qr-open').click();
+        const qr = page.getByTestId('area-qr');
+        await qr.waitFor();
+        expect((await qr.getAttribute('data-qr'))!.startsWith('GHA1.')).toBe(true);
         await page.emulateMedia({ media: 'print' });
-        await screenshot(page, `sites-area-qr-print-label-${lang}`);
+        await screenshot(page, `sites-area-qr-print-a4-${size}-${lang}`);
         await page.emulateMedia({ media: 'screen' });
+        if (size === 'desktop') {
+          await page
+            .getByTestId('area-qr-paper')
+            .getByText(lang === 'en' ? 'Label' : 'ملصق صغير')
+            .click();
+          await page.emulateMedia({ media: 'print' });
+          await screenshot(page, `sites-area-qr-print-label-${lang}`);
+          await page.emulateMedia({ media: 'screen' });
+        }
+        await page.context().close();
       }
-      await page.context().close();
-    }
-}, 360_000);
+  },
+  360_000,
+);

@@ -29,7 +29,7 @@ async function signInOffline(page: Page, count: number): Promise<void> {
 
 describe('sync across sessions', () => {
   it('keeps the outbox when the token dies and replays it after the next login', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });
@@ -48,7 +48,7 @@ describe('sync across sessions', () => {
   });
 
   it('warns before logging out with unsent changes and keeps them for their author', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });

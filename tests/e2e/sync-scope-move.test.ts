@@ -1,4 +1,4 @@
-// Issue 21 in Chromium: a kiosk with offline sign-ins queued is moved to another area by an
+// Sync scopes in Chromium: a kiosk with offline sign-ins queued is moved to another area by an
 // admin. Back online it holds the new area's journey and expected visit and no longer the old
 // area's expected visit, without a reset, and the sign-ins made before the move reach the
 // server exactly once.
@@ -128,7 +128,7 @@ describe('a kiosk moved to another area while offline', () => {
     const atReception = await expect1('Rhea', reception, '447700900301');
     const atBay = await expect1('Bert', bay, '447700900302');
 
-    const context = await newContext(browser, server.url, 'kioskLandscape');
+    const context = await newContext(browser, server.url, 'kioskLandscape', { offline: true });
     await context.addInitScript(() => localStorage.setItem('language', 'en'));
     const page = await context.newPage();
     await registerKiosk(page, 'Moving desk', shooter(page, null));

@@ -34,7 +34,7 @@ async function serverEvents(token: string): Promise<Array<{ personId: string; ki
 
 describe('offline sync in Chromium', () => {
   it('keeps 5 offline sign-ins through a reload and delivers each once when back online', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.getByTestId('sign-in-button').first().waitFor({ timeout: 20_000 });

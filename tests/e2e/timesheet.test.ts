@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { chooseFromMenu, login, newContext, screenshot } from './support/browser';
 import type { RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
+import { pushAsOneDevice } from './support/push';
 
 let server: RunningServer;
 let browser: Browser;
@@ -62,21 +63,7 @@ async function seedDay(page: Page) {
     { name: 'visit.signIn', args: { eventId: uuidv7(), personId: p.id, areaId: reception, at: day + 9 * H } },
     { name: 'visit.signOut', args: { eventId: uuidv7(), personId: p.id, areaId: reception, at: day + 17 * H } },
   ]);
-  const res = await fetch(`${server.url}/api/sync/push`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      deviceId: uuidv7(),
-      mutations: mutations.map((m, i) => ({
-        seq: i + 1,
-        mutationId: uuidv7(),
-        clientTime: Date.now(),
-        clockOffsetMs: 0,
-        ...m,
-      })),
-    }),
-  });
-  expect(res.status).toBe(200);
+  await pushAsOneDevice(server.url, headers, mutations);
 }
 
 describe('timesheet and time reports', () => {

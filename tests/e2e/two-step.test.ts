@@ -1,4 +1,4 @@
-// Two-step authentication in Chromium (issue 19): a person enrols on /two-step by the QR's secret
+// Two-step authentication in Chromium: a person enrols on /two-step by the QR's secret
 // and a first code, sees the ten recovery codes once, and the next login asks for a code (computed
 // here with otpauth). Then an admin requires two-step for another person's role and that person's
 // open browser shows 'Security Policy Updated', whose OK leads to enrolment; in Arabic on a phone

@@ -1,4 +1,4 @@
-// Issue 20 item 4 (expected visitors): with no mail server an admin still gets a visitor's
+// Expected visitors: with no mail server an admin still gets a visitor's
 // personal link (copy button; it opens the visit with the visitor's details) and the flow's
 // public link /e/<flow> with a copy button and a QR code, from the expected-visits list.
 import { v7 as uuidv7 } from 'uuid';

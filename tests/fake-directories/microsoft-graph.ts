@@ -25,6 +25,8 @@ export interface FakeGraph {
   baseUrl: string;
   /** Token endpoint base (the client appends /{tenant}/oauth2/v2.0/token). */
   authUrl: string;
+  /** Where @odata.nextLink/deltaLink point (baseUrl; a test moves it to another host). */
+  linkBase: string;
   pageSize: number;
   tenantId: string;
   clientId: string;
@@ -166,14 +168,14 @@ export async function startFakeGraph(
         return send(
           res,
           200,
-          page(rows, (n) => `${fake.baseUrl}/users?$top=${top}&$skiptoken=${n}`),
+          page(rows, (n) => `${fake.linkBase}/users?$top=${top}&$skiptoken=${n}`),
         );
       }
       if (url.pathname === '/v1.0/groups')
         return send(
           res,
           200,
-          page(fake.groups, (n) => `${fake.baseUrl}/groups?$top=${top}&$skiptoken=${n}`),
+          page(fake.groups, (n) => `${fake.linkBase}/groups?$top=${top}&$skiptoken=${n}`),
         );
       if (url.pathname === '/v1.0/users/delta') {
         // The delta token is the change sequence the caller has seen; a round is pinned to it.
@@ -193,14 +195,14 @@ export async function startFakeGraph(
         const rows = [...changed, ...gone];
         const body = page(
           rows,
-          (n) => `${fake.baseUrl}/users/delta?$deltatoken=${since}&$until=${until}&$skiptoken=${n}`,
+          (n) => `${fake.linkBase}/users/delta?$deltatoken=${since}&$until=${until}&$skiptoken=${n}`,
         );
         return send(
           res,
           200,
           body['@odata.nextLink']
             ? body
-            : { ...body, '@odata.deltaLink': `${fake.baseUrl}/users/delta?$deltatoken=${until}` },
+            : { ...body, '@odata.deltaLink': `${fake.linkBase}/users/delta?$deltatoken=${until}` },
         );
       }
       return send(res, 404, { error: { code: 'Request_ResourceNotFound', message: url.pathname } });
@@ -213,6 +215,7 @@ export async function startFakeGraph(
     url,
     baseUrl: `${url}/v1.0`,
     authUrl: url,
+    linkBase: `${url}/v1.0`,
     pageSize: options.pageSize ?? 999,
     tenantId: options.tenantId ?? 'contoso-tenant',
     clientId: options.clientId ?? 'gatehouse-app',

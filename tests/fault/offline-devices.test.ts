@@ -86,7 +86,7 @@ async function toggle(page: Page, people: number, rounds: number): Promise<numbe
 
 describe('sync faults in Chromium', () => {
   it('applies a batch once when the network is cut mid-push, after the server applied it', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await ready(context);
     const token = await tokenOf(page);
     const before = (await serverEvents(token)).length;
@@ -105,7 +105,10 @@ describe('sync faults in Chromium', () => {
   });
 
   it('merges two devices that worked offline at once, with exact totals', async () => {
-    const [ca, cb] = [await newContext(browser, server.url), await newContext(browser, server.url, 'tablet')];
+    const [ca, cb] = [
+      await newContext(browser, server.url, 'desktop', { offline: true }),
+      await newContext(browser, server.url, 'tablet', { offline: true }),
+    ];
     const [a, b] = [await ready(ca), await ready(cb)];
     const token = await tokenOf(a);
     const before = await serverEvents(token);

@@ -12,6 +12,7 @@ import type { SyncStatus } from '../../sync/engine';
 import type { FetchLike } from '../../sync/http-transport';
 import type { PushRequest, PushResponse } from '../../sync/protocol';
 import { apiLogin, freePort, startServer, type RunningServer } from '../e2e/support/server';
+import { copySeededDataDir } from '../../server/test/db-templates';
 import { engineFor, newDevice, nodeFetch, pullEverything, totalsInDataDir, waitFor } from './support/client';
 
 const TOTAL = 3_000;
@@ -38,6 +39,8 @@ async function seedFacts(url: string, auth: { token: string; userId: string }) {
 describe('sync under server faults', () => {
   it('finishes a push interrupted by SIGKILL after a restart on the same folder: every sign-in exactly once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-fault-'));
+    // The folder starts as a seeded cluster (not a first start, which is not what is tested here).
+    await copySeededDataDir(dataDir);
     const port = await freePort();
     let current = once(await startServer({ dataDir, port }));
     try {
@@ -127,6 +130,7 @@ describe('sync under server faults', () => {
 
   it('applies a batch sent twice at once, then twice more, exactly once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-fault-'));
+    await copySeededDataDir(dataDir);
     const current = once(await startServer({ dataDir }));
     try {
       const url = current.server.url;

@@ -23,6 +23,12 @@ CREATE TABLE "rate_limit_hits" (
 	"reset_at" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "feed_epoch" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"epoch" text NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auth_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"entity_id" uuid NOT NULL,
@@ -63,6 +69,8 @@ CREATE TABLE "users" (
 	"is_otp_enabled" boolean DEFAULT false NOT NULL,
 	"passport_id" text,
 	"dashboard_access" boolean DEFAULT false NOT NULL,
+	"platform_staff" boolean DEFAULT false NOT NULL,
+	"dashboard_revoked_at" timestamp with time zone,
 	"labels" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"custom_fields" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
@@ -181,6 +189,8 @@ CREATE TABLE "mutation_log" (
 	"client_time" bigint NOT NULL,
 	"clock_offset_ms" bigint NOT NULL,
 	"received_at" timestamp with time zone NOT NULL,
+	"corrected_at" bigint,
+	"clock_untrusted" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "mutation_log_entity_id_mutation_id_pk" PRIMARY KEY("entity_id","mutation_id"),
 	CONSTRAINT "mutation_log_device_seq_unique" UNIQUE("entity_id","device_id","seq")
 );
@@ -215,7 +225,29 @@ CREATE TABLE "visit_events" (
 	"recorded_by" uuid,
 	"details" jsonb,
 	"received_at" timestamp with time zone NOT NULL,
+	"clock_untrusted" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "visit_events_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "visits" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"time_in" bigint NOT NULL,
+	"area_id" uuid,
+	"user_type_id" uuid,
+	"out_event_id" uuid,
+	"time_out" bigint,
+	"status" text NOT NULL,
+	CONSTRAINT "visits_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "labels" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"name" text NOT NULL,
+	CONSTRAINT "labels_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "labels_entity_name_unique" UNIQUE("entity_id","name")
 );
 --> statement-breakpoint
 CREATE TABLE "compliance_answers" (
@@ -465,14 +497,6 @@ CREATE TABLE "grid_preferences" (
 	CONSTRAINT "grid_preferences_employee_page_unique" UNIQUE("entity_id","employee_id","page_url")
 );
 --> statement-breakpoint
-CREATE TABLE "labels" (
-	"entity_id" uuid NOT NULL,
-	"id" uuid NOT NULL,
-	"name" text NOT NULL,
-	CONSTRAINT "labels_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
-	CONSTRAINT "labels_entity_name_unique" UNIQUE("entity_id","name")
-);
---> statement-breakpoint
 CREATE TABLE "user_cards" (
 	"entity_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -490,19 +514,6 @@ CREATE TABLE "user_photos" (
 	"bytes" "bytea" NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "user_photos_entity_id_user_id_pk" PRIMARY KEY("entity_id","user_id")
-);
---> statement-breakpoint
-CREATE TABLE "visits" (
-	"entity_id" uuid NOT NULL,
-	"id" uuid NOT NULL,
-	"person_id" uuid NOT NULL,
-	"time_in" bigint NOT NULL,
-	"area_id" uuid,
-	"user_type_id" uuid,
-	"out_event_id" uuid,
-	"time_out" bigint,
-	"status" text NOT NULL,
-	CONSTRAINT "visits_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "expected_visits" (
@@ -946,6 +957,94 @@ CREATE TABLE "sync_scopes" (
 	CONSTRAINT "sync_scopes_entity_id_fingerprint_pk" PRIMARY KEY("entity_id","fingerprint")
 );
 --> statement-breakpoint
+CREATE TABLE "notification_acks" (
+	"entity_id" uuid NOT NULL,
+	"notification_id" uuid NOT NULL,
+	"answer" text NOT NULL,
+	"at" bigint NOT NULL,
+	CONSTRAINT "notification_acks_entity_id_notification_id_pk" PRIMARY KEY("entity_id","notification_id")
+);
+--> statement-breakpoint
+CREATE TABLE "notification_attempts" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"delivery_id" uuid NOT NULL,
+	"outcome" text NOT NULL,
+	"provider_id" text,
+	"error" text,
+	"started_at" bigint NOT NULL,
+	"finished_at" bigint,
+	CONSTRAINT "notification_attempts_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "notification_deliveries" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"notification_id" uuid NOT NULL,
+	"step" integer NOT NULL,
+	"channel" text NOT NULL,
+	"status" text NOT NULL,
+	"due_at" bigint NOT NULL,
+	"lease_until" bigint,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"provider_id" text,
+	"sent_at" bigint,
+	"created_at" bigint NOT NULL,
+	"updated_at" bigint NOT NULL,
+	CONSTRAINT "notification_deliveries_entity_id_id_pk" PRIMARY KEY("entity_id","id"),
+	CONSTRAINT "notification_deliveries_step_unique" UNIQUE("entity_id","notification_id","step")
+);
+--> statement-breakpoint
+CREATE TABLE "notification_person_channels" (
+	"entity_id" uuid NOT NULL,
+	"person_id" uuid NOT NULL,
+	"channels" jsonb NOT NULL,
+	CONSTRAINT "notification_person_channels_entity_id_person_id_pk" PRIMARY KEY("entity_id","person_id")
+);
+--> statement-breakpoint
+CREATE TABLE "notification_settings" (
+	"entity_id" uuid PRIMARY KEY NOT NULL,
+	"plan" jsonb NOT NULL,
+	"config" jsonb NOT NULL,
+	"sealed_secrets" text,
+	"type_defaults" jsonb NOT NULL,
+	"updated_at" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "watch_list_audit" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"entry_id" uuid NOT NULL,
+	"change" text NOT NULL,
+	"actor_id" uuid NOT NULL,
+	"actor_name" text NOT NULL,
+	"at" bigint NOT NULL,
+	"full_name" text NOT NULL,
+	"fields" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	CONSTRAINT "watch_list_audit_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "watch_list_entries" (
+	"entity_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"full_name" text NOT NULL,
+	"other_names" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"date_of_birth" text,
+	"email" text,
+	"phone" text,
+	"photo" text,
+	"action" text NOT NULL,
+	"site_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"reason" text DEFAULT '' NOT NULL,
+	"expires_at" bigint,
+	"added_by" uuid NOT NULL,
+	"version" bigint DEFAULT 1 NOT NULL,
+	"created_at" bigint NOT NULL,
+	"updated_at" bigint NOT NULL,
+	CONSTRAINT "watch_list_entries_entity_id_id_pk" PRIMARY KEY("entity_id","id")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -973,6 +1072,8 @@ ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_person_fk" FOREIGN KEY (
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_area_fk" FOREIGN KEY ("entity_id","area_id") REFERENCES "public"."areas"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_flow_fk" FOREIGN KEY ("entity_id","journey_flow_id") REFERENCES "public"."journey_flows"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_events" ADD CONSTRAINT "visit_events_user_type_fk" FOREIGN KEY ("entity_id","user_type_id") REFERENCES "public"."user_types"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "visits" ADD CONSTRAINT "visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "labels" ADD CONSTRAINT "labels_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_answers" ADD CONSTRAINT "compliance_answers_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "host_notifications" ADD CONSTRAINT "host_notifications_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_logs" ADD CONSTRAINT "kiosk_logs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1005,12 +1106,10 @@ ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_entity_id_entities_id_fk
 ALTER TABLE "admin_scopes" ADD CONSTRAINT "admin_scopes_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grid_preferences" ADD CONSTRAINT "grid_preferences_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grid_preferences" ADD CONSTRAINT "grid_preferences_employee_fk" FOREIGN KEY ("entity_id","employee_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "labels" ADD CONSTRAINT "labels_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_cards" ADD CONSTRAINT "user_cards_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_cards" ADD CONSTRAINT "user_cards_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_photos" ADD CONSTRAINT "user_photos_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_photos" ADD CONSTRAINT "user_photos_user_fk" FOREIGN KEY ("entity_id","user_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "visits" ADD CONSTRAINT "visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expected_visits" ADD CONSTRAINT "expected_visits_host_fk" FOREIGN KEY ("entity_id","host_id") REFERENCES "public"."users"("entity_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1076,6 +1175,17 @@ ALTER TABLE "integration_write_back_marks" ADD CONSTRAINT "integration_write_bac
 ALTER TABLE "integration_write_back_marks" ADD CONSTRAINT "integration_write_back_marks_integration_fk" FOREIGN KEY ("entity_id","integration_id") REFERENCES "public"."integrations"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sync_scope_settings" ADD CONSTRAINT "sync_scope_settings_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sync_scopes" ADD CONSTRAINT "sync_scopes_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_acks" ADD CONSTRAINT "notification_acks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_acks" ADD CONSTRAINT "notification_acks_notification_fk" FOREIGN KEY ("entity_id","notification_id") REFERENCES "public"."host_notifications"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_attempts" ADD CONSTRAINT "notification_attempts_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_attempts" ADD CONSTRAINT "notification_attempts_delivery_fk" FOREIGN KEY ("entity_id","delivery_id") REFERENCES "public"."notification_deliveries"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_notification_fk" FOREIGN KEY ("entity_id","notification_id") REFERENCES "public"."host_notifications"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_person_channels" ADD CONSTRAINT "notification_person_channels_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_person_channels" ADD CONSTRAINT "notification_person_channels_person_fk" FOREIGN KEY ("entity_id","person_id") REFERENCES "public"."users"("entity_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "watch_list_audit" ADD CONSTRAINT "watch_list_audit_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "watch_list_entries" ADD CONSTRAINT "watch_list_entries_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("entity_id","user_id");--> statement-breakpoint
 CREATE INDEX "login_attempts_key_time_idx" ON "login_attempts" USING btree ("account_key","attempted_at");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
@@ -1091,15 +1201,16 @@ CREATE INDEX "mutation_log_rejected_idx" ON "mutation_log" USING btree ("entity_
 CREATE INDEX "sync_changes_seq_idx" ON "sync_changes" USING btree ("entity_id","seq");--> statement-breakpoint
 CREATE INDEX "visit_events_person_at_idx" ON "visit_events" USING btree ("entity_id","person_id","at");--> statement-breakpoint
 CREATE INDEX "visit_events_entity_at_idx" ON "visit_events" USING btree ("entity_id","at");--> statement-breakpoint
+CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in","user_type_id","area_id","person_id");--> statement-breakpoint
+CREATE INDEX "visits_entity_person_time_in_idx" ON "visits" USING btree ("entity_id","person_id","time_in");--> statement-breakpoint
+CREATE INDEX "visits_untyped_idx" ON "visits" USING btree ("entity_id","time_in","person_id","area_id") WHERE "visits"."user_type_id" is null;--> statement-breakpoint
 CREATE INDEX "compliance_answers_person_idx" ON "compliance_answers" USING btree ("entity_id","person_id","compliance_id","at");--> statement-breakpoint
+CREATE INDEX "host_notifications_status_idx" ON "host_notifications" USING btree ("mail_status","entity_id");--> statement-breakpoint
 CREATE INDEX "kiosk_logs_kiosk_at_idx" ON "kiosk_logs" USING btree ("entity_id","kiosk_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_visits_at_idx" ON "kiosk_visits" USING btree ("entity_id","at");--> statement-breakpoint
 CREATE INDEX "attendance_records_person_at" ON "attendance_records" USING btree ("entity_id","person_id","at");--> statement-breakpoint
 CREATE INDEX "kiosk_commands_kiosk_status_idx" ON "kiosk_commands" USING btree ("entity_id","kiosk_id","status");--> statement-breakpoint
 CREATE INDEX "kiosk_pairing_codes_code_idx" ON "kiosk_pairing_codes" USING btree ("code_hash");--> statement-breakpoint
-CREATE INDEX "visits_entity_time_in_idx" ON "visits" USING btree ("entity_id","time_in","user_type_id","area_id","person_id");--> statement-breakpoint
-CREATE INDEX "visits_entity_person_time_in_idx" ON "visits" USING btree ("entity_id","person_id","time_in");--> statement-breakpoint
-CREATE INDEX "visits_untyped_idx" ON "visits" USING btree ("entity_id","time_in","person_id","area_id") WHERE "visits"."user_type_id" is null;--> statement-breakpoint
 CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_url");--> statement-breakpoint
 CREATE INDEX "expected_visits_hold_idx" ON "expected_visits" USING btree ("hold_hash");--> statement-breakpoint
 CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint
@@ -1120,4 +1231,8 @@ CREATE INDEX "sso_settings_domain_idx" ON "sso_settings" USING btree ("email_dom
 CREATE INDEX "passport_invitations_passport_idx" ON "passport_invitations" USING btree ("passport_id");--> statement-breakpoint
 CREATE INDEX "integration_logs_integration_idx" ON "integration_logs" USING btree ("entity_id","integration_id","at");--> statement-breakpoint
 CREATE INDEX "integration_sync_runs_latest_idx" ON "integration_sync_runs" USING btree ("entity_id","integration_id","started_at");--> statement-breakpoint
-CREATE INDEX "integrations_due_idx" ON "integrations" USING btree ("next_sync_at");
+CREATE INDEX "integrations_due_idx" ON "integrations" USING btree ("next_sync_at");--> statement-breakpoint
+CREATE INDEX "notification_attempts_delivery_idx" ON "notification_attempts" USING btree ("entity_id","delivery_id");--> statement-breakpoint
+CREATE INDEX "notification_deliveries_due_idx" ON "notification_deliveries" USING btree ("status","due_at");--> statement-breakpoint
+CREATE INDEX "watch_list_audit_entry_idx" ON "watch_list_audit" USING btree ("entity_id","entry_id","at");--> statement-breakpoint
+CREATE INDEX "watch_list_entries_expiry_idx" ON "watch_list_entries" USING btree ("entity_id","expires_at");

@@ -1,5 +1,5 @@
-// What attendance each sign-in / sign-out came to (issue 14 part 2), as the SERVER judged it
-// (domain/attendance.ts): one row per visit event, for the timesheet report (issue 16) to read
+// What attendance each sign-in / sign-out came to, as the SERVER judged it
+// (domain/attendance.ts): one row per visit event, for the timesheet report to read
 // with plain SQL. The event's details carry the same reason id and code for the dashboard.
 import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities';

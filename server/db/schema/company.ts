@@ -1,4 +1,4 @@
-// Company logos (issue 14): the checked bytes, served publicly by id (top bar, kiosks, badges
+// Company logos: the checked bytes, served publicly by id (top bar, kiosks, badges
 // show them without a session); entities.logo holds the URL of the current one.
 import { customType, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities';

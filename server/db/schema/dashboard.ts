@@ -1,10 +1,9 @@
-// Dashboard and people tables (issue 7): per-admin grid preferences (spec 1 §3 "Grid
-// preference"), labels, RFID cards, user photos and each admin's scope for mass actions.
+// Dashboard and people tables: per-admin grid preferences (spec 1 §3 "Grid preference"), RFID
+// cards, user photos and each admin's scope for mass actions. Labels and visits have files of
+// their own (./labels.ts, ./visits.ts).
 import {
-  bigint,
   customType,
   foreignKey,
-  index,
   integer,
   jsonb,
   pgTable,
@@ -14,7 +13,6 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { entities } from './entities';
 import { users } from './people';
 
@@ -46,16 +44,6 @@ export const gridPreferences = pgTable(
       foreignColumns: [users.entityId, users.id],
     }).onDelete('cascade'),
   ],
-);
-
-export const labels = pgTable(
-  'labels',
-  {
-    entityId: entityId(),
-    id: uuid('id').notNull(),
-    name: text('name').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.entityId, t.id] }), unique('labels_entity_name_unique').on(t.entityId, t.name)],
 );
 
 /** RFID card per user, unique within the company ("ID already exists…"). */
@@ -115,40 +103,5 @@ export const adminScopes = pgTable(
       columns: [t.entityId, t.userId],
       foreignColumns: [users.entityId, users.id],
     }).onDelete('cascade'),
-  ],
-);
-
-/** One row per sign-in with its pairing, kept by the sync handlers at write time
- * (server/dashboard/visit-pairing.ts): a visit is a sign-in plus the person's next event when
- * that is a sign-out. The logbook reads a day from here instead of pairing a million events. */
-export const visits = pgTable(
-  'visits',
-  {
-    entityId: entityId(),
-    /** The sign-in event's id. */
-    id: uuid('id').notNull(),
-    personId: uuid('person_id').notNull(),
-    timeIn: bigint('time_in', { mode: 'number' }).notNull(),
-    areaId: uuid('area_id'),
-    /** The user type recorded on the sign-in (null: the person's current type). */
-    userTypeId: uuid('user_type_id'),
-    outEventId: uuid('out_event_id'),
-    timeOut: bigint('time_out', { mode: 'number' }),
-    status: text('status').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.entityId, t.id] }),
-    // No foreign key to visit_events: visits is a projection the push keeps in step with the
-    // append-only events (never deleted), and checking the key against a fast-growing table on
-    // every pairing made PGlite's cached check plans scan the whole history.
-    // A range of (entity_id, time_in) as before; the columns after them make the visit summary
-    // of a year an index-only scan (issue 16: 500,000 visits counted without reading the table).
-    index('visits_entity_time_in_idx').on(t.entityId, t.timeIn, t.userTypeId, t.areaId, t.personId),
-    // One person's visits in a range (history sorted by name, track & trace, timesheets).
-    index('visits_entity_person_time_in_idx').on(t.entityId, t.personId, t.timeIn),
-    // The few sign-ins that recorded no user type (the summary joins these to their person).
-    index('visits_untyped_idx')
-      .on(t.entityId, t.timeIn, t.personId, t.areaId)
-      .where(sql`${t.userTypeId} is null`),
   ],
 );

@@ -1,4 +1,4 @@
-// Merged people (issue 17): which removed person now lives on as which kept person, so that a
+// Merged people: which removed person now lives on as which kept person, so that a
 // mutation recorded offline against the removed id (replayed after the merge) lands on the kept one.
 import { bigint, index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities';

@@ -16,7 +16,7 @@ export const entities = pgTable('entities', {
   twoStep: boolean('two_step').notNull().default(false),
   otpRoles: jsonb('otp_roles').$type<string[]>().notNull().default([]),
   copyright: text('copyright').notNull().default(''),
-  // Company details (issue 14): when the integration token was generated (it is shown only then),
+  // Company details: when the integration token was generated (it is shown only then),
   // and the version a second admin's save must match (a stale save is a conflict, never an overwrite).
   apiTokenAt: timestamp('api_token_at', { withTimezone: true, mode: 'date' }),
   version: integer('version').notNull().default(1),

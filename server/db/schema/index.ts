@@ -1,11 +1,14 @@
 // The whole Drizzle schema, one import for the database handle and drizzle-kit.
 export * from './entities';
 export * from './rate-limits';
+export * from './feed-epoch';
 export * from './people';
 export * from './user-documents';
 export * from './places';
 export * from './journeys';
 export * from './sync';
+export * from './visits';
+export * from './labels';
 export * from './kiosk';
 export * from './kiosk-config';
 export * from './attendance';
@@ -30,3 +33,5 @@ export * from './passport';
 export * from './integrations';
 export * from './integration-write-back';
 export * from './sync-scopes';
+export * from './notifications';
+export * from './watch-list';

@@ -1,4 +1,4 @@
-// Attendance codes and write-back of a directory integration (issue 18): one settings row per
+// Attendance codes and write-back of a directory integration: one settings row per
 // integration (the code mapping and what is written back, with the job's lease so one instance
 // writes at a time), and a ledger of the register marks written, one per person, day and
 // session, so a mark already sent with the same code is never sent again.

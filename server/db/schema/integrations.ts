@@ -1,4 +1,4 @@
-// Directory integrations (issue 18): the integration (credentials sealed with INTEGRATION_KEY),
+// Directory integrations: the integration (credentials sealed with INTEGRATION_KEY),
 // its sync runs (status id, counts, and the page token a resumed run carries on from), its log,
 // the link person ↔ directory id, and the duplicate candidates a run found by email.
 import { sql } from 'drizzle-orm';

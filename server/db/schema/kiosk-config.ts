@@ -54,7 +54,7 @@ export const attendanceModes = pgTable(
     earlyGraceMinutes: integer('early_grace_minutes').notNull().default(0),
     attendanceCode: text('attendance_code').notNull(),
     /** Reasons (domain/reasons.ts Reason): kept inside the mode so a device holds a mode whole;
-     * each has a UUIDv7 id for PUT /api/reason/{id} (issue 14; server/attendance). */
+     * each has a UUIDv7 id for PUT /api/reason/{id} (server/attendance). */
     reasons: jsonb('reasons').$type<Reason[]>().notNull().default([]),
     integration: text('integration'),
     /** Bumped by every save of the mode or one of its reasons: a stale editor gets version_conflict. */

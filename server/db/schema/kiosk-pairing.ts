@@ -1,4 +1,4 @@
-// One-time kiosk pairing codes (issue 4 "Registration"): made on /sites for an area and a
+// One-time kiosk pairing codes: made on /sites for an area and a
 // kiosk name, shown as a QR, scanned once by the device within ten minutes. Only the sha256
 // of the code is stored.
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';

@@ -114,7 +114,7 @@ export const kioskVisits = pgTable(
       columns: [t.entityId, t.personId],
       foreignColumns: [users.entityId, users.id],
     }),
-    // With entity_id, so a push naming another company's journey or flow is refused (issue 11).
+    // With entity_id, so a push naming another company's journey or flow is refused.
     foreignKey({
       name: 'kiosk_visits_journey_fk',
       columns: [t.entityId, t.journeyId],
@@ -179,5 +179,9 @@ export const hostNotifications = pgTable(
     mailStatus: text('mail_status').notNull().default('queued'),
     at: epoch('at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entityId, t.id] })],
+  // The sender job looks for 'queued' rows on every push: without it, a full scan.
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    index('host_notifications_status_idx').on(t.mailStatus, t.entityId),
+  ],
 );

@@ -54,9 +54,15 @@ export const users = pgTable(
     isOtpEnabled: boolean('is_otp_enabled').notNull().default(false),
     passportId: text('passport_id'),
     dashboardAccess: boolean('dashboard_access').notNull().default(false),
+    /** Platform staff (the Gatehouse tech team): set only by the platform's seed
+     * or an operator, never by a company route and never derived from the e-mail. */
+    platformStaff: boolean('platform_staff').notNull().default(false),
+    /** When dashboard access was last revoked: while set, no login, link or token
+     * of this person opens a session. An invitation clears it. */
+    dashboardRevokedAt: at('dashboard_revoked_at'),
     labels: jsonb('labels').$type<string[]>().notNull().default([]),
     /** The person's custom-field values (spec 1 §3 value payload: custom_field_id, type, value),
-     * filled by a directory integration's mapping (issue 18); synced on the `people` row. */
+     * filled by a directory integration's mapping; synced on the `people` row. */
     customFields: jsonb('custom_fields')
       .$type<Array<{ custom_field_id: string; type: string; value: string | number }>>()
       .notNull()
@@ -76,7 +82,7 @@ export const users = pgTable(
       foreignColumns: [userTypes.entityId, userTypes.id],
     }),
     index('users_email_idx').on(t.email),
-    // The users grid pages by name within a company (issue 7: 50,000 users).
+    // The users grid pages by name within a company (50,000 users).
     index('users_entity_name_idx').on(t.entityId, t.fullName, t.id),
     // Substring search of name, email and phone (pg_trgm; the expression matches people.repo's search).
     index('users_search_trgm_idx').using(
@@ -85,7 +91,7 @@ export const users = pgTable(
     ),
     // Likely duplicates by name (pg_trgm similarity; server/duplicates/duplicates.repo.ts).
     index('users_name_trgm_idx').using('gin', sql`lower(full_name) gin_trgm_ops`),
-    // The history report sorted by name walks people in this order (issue 16).
+    // The history report sorted by name walks people in this order.
     index('users_entity_lower_name_idx').on(t.entityId, sql`lower(${t.fullName})`),
     // Counts of a filtered users page as an index-only scan.
     index('users_entity_archived_type_idx').on(t.entityId, t.archived, t.userTypeId),

@@ -1,4 +1,4 @@
-// Privacy manager (issue 14): each company's retention settings, the runs of the retention job
+// Privacy manager: each company's retention settings, the runs of the retention job
 // (what each removed), and the counts without names that emergency summaries keep.
 import { bigint, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { RetentionCounts } from '../../../domain/retention';

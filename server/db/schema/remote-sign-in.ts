@@ -1,4 +1,4 @@
-// Positions a phone reported when its owner signed in or out remotely (issue 15). Not synced:
+// Positions a phone reported when its owner signed in or out remotely. Not synced:
 // they stay on the server, and the auto sign-out job deletes them once they are older than the
 // company's scans retention (privacy_settings.scans_retention_days, default 90 days).
 import { bigint, doublePrecision, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';

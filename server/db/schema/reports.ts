@@ -1,4 +1,4 @@
-// Report exports (issue 16): one row per export a person asked for. The row is the job: a
+// Report exports: one row per export a person asked for. The row is the job: a
 // server that stops mid-export leaves it 'running' with a lapsed lease, and the next start
 // runs it again from the beginning, so a file is written once, in the same transaction that
 // marks the job done.

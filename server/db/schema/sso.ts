@@ -1,4 +1,4 @@
-// Single sign-on (issue 19): each company's OpenID Connect settings (the client secret sealed
+// Single sign-on: each company's OpenID Connect settings (the client secret sealed
 // with SSO_KEY, server/sso/sso-settings.ts), the sign-ins in flight (state, nonce, PKCE verifier),
 // and one-time logins (a link, or the SSO hand-off to the app): only the token's sha256 is stored.
 import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';

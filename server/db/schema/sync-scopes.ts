@@ -1,4 +1,4 @@
-// Sync scope changes (issue 21): the scopes pull cursors name, by fingerprint, so a later pull
+// Sync scope changes: the scopes pull cursors name, by fingerprint, so a later pull
 // can send a device the difference between the scope its rows were chosen under and its scope
 // now; and the company's history-window setting (days of history an admin's device holds).
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,9 +1,9 @@
 // Sync tables (DESIGN "The sync contract"): devices with their last applied seq, the mutation
-// log that makes replays idempotent and doubles as the audit trail, append-only visit events,
-// and the per-entity change feed that pulls read.
+// log that makes replays idempotent and doubles as the audit trail, and the per-entity change
+// feed that pulls read. The visit events are in ./visits.ts.
 import {
   bigint,
-  foreignKey,
+  boolean,
   index,
   integer,
   jsonb,
@@ -16,9 +16,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { entities } from './entities';
-import { users } from './people';
-import { areas } from './places';
-import { journeyFlows, userTypes } from './journeys';
 
 const entityId = () =>
   uuid('entity_id')
@@ -57,64 +54,20 @@ export const mutationLog = pgTable(
     /** Bounded by MAX_CLOCK_OFFSET_MS (domain/bounds.ts): a clock wrong by decades exceeds int4. */
     clockOffsetMs: epoch('clock_offset_ms').notNull(),
     receivedAt: at('received_at').notNull(),
+    /** The mutation's time on the server clock, bounded (domain/device-time.ts): the next push
+     * of the device may not go before it. Null on rows logged before it. */
+    correctedAt: epoch('corrected_at'),
+    /** The device's time could not be trusted: what it recorded is stored at its receipt. */
+    clockUntrusted: boolean('clock_untrusted').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.entityId, t.mutationId] }),
     unique('mutation_log_device_seq_unique').on(t.entityId, t.deviceId, t.seq),
     // Every pull lists its device's latest rejections: without this the lookup walked the
-    // device's whole log (every applied mutation) to find the few rejected ones (issue 22).
+    // device's whole log (every applied mutation) to find the few rejected ones.
     index('mutation_log_rejected_idx')
       .on(t.entityId, t.deviceId, t.seq)
       .where(sql`${t.status} = 'rejected'`),
-  ],
-);
-
-export const visitEvents = pgTable(
-  'visit_events',
-  {
-    entityId: entityId(),
-    id: uuid('id').notNull(),
-    personId: uuid('person_id').notNull(),
-    kind: text('kind').$type<'in' | 'out'>().notNull(),
-    areaId: uuid('area_id'),
-    journeyFlowId: uuid('journey_flow_id'),
-    userTypeId: uuid('user_type_id'),
-    /** Device time corrected by its offset to the server clock; orders events. */
-    at: epoch('at').notNull(),
-    deviceId: uuid('device_id'),
-    mutationId: uuid('mutation_id'),
-    recordedBy: uuid('recorded_by'),
-    /** The journey's record of this event (host, checks, compliance, stage, outputs). */
-    details: jsonb('details').$type<Record<string, unknown>>(),
-    receivedAt: at('received_at').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.entityId, t.id] }),
-    foreignKey({
-      name: 'visit_events_person_fk',
-      columns: [t.entityId, t.personId],
-      foreignColumns: [users.entityId, users.id],
-    }),
-    foreignKey({
-      name: 'visit_events_area_fk',
-      columns: [t.entityId, t.areaId],
-      foreignColumns: [areas.entityId, areas.id],
-    }),
-    // With entity_id, so a push naming another company's flow or user type is refused (issue 11).
-    foreignKey({
-      name: 'visit_events_flow_fk',
-      columns: [t.entityId, t.journeyFlowId],
-      foreignColumns: [journeyFlows.entityId, journeyFlows.id],
-    }),
-    foreignKey({
-      name: 'visit_events_user_type_fk',
-      columns: [t.entityId, t.userTypeId],
-      foreignColumns: [userTypes.entityId, userTypes.id],
-    }),
-    index('visit_events_person_at_idx').on(t.entityId, t.personId, t.at),
-    // Reports (issue 16): a range of a company's events, e.g. the sign-ins whose host matches.
-    // (A second index on the same columns, visit_events_at_idx, was dropped: each push paid for it.)
-    index('visit_events_entity_at_idx').on(t.entityId, t.at),
   ],
 );
 

@@ -1,4 +1,4 @@
-// Two-step authentication (issue 19): one TOTP secret per person, encrypted at rest
+// Two-step authentication: one TOTP secret per person, encrypted at rest
 // (server/two-step/secret-box.ts), with the hashes of their unused recovery codes. A row without
 // confirmed_at is an enrolment in progress; users.is_otp_enabled says whether it is in force.
 import { bigint, foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// User imports (issue 17). One row per import (the job) and one per spreadsheet row, whose
+// User imports. One row per import (the job) and one per spreadsheet row, whose
 // status changes in the same transaction that writes its person: a server that stops
 // mid-import leaves the job 'running' with a lapsed lease, and the next start carries on
 // from the first 'pending' row, so no row is applied twice.

@@ -2,6 +2,7 @@
 // Paxton Net2 local API, Wonde). The sync job only speaks this; each client maps its API's JSON
 // shapes onto it, page by page, so a 5,000-person directory is never held in memory at once.
 // Every client takes its base URL from its options, so tests point it at a local fake server.
+import { OutboundError, outboundFetch, type OutboundInit } from '../../http/outbound';
 
 export type DirectoryKind = 'googleAD' | 'azureAD' | 'paxton' | 'wonde';
 
@@ -119,15 +120,29 @@ export interface DirectoryClientOptions {
   onTokens?: (tokens: { accessToken: string; refreshToken: string | null; obtainedAt: Date }) => Promise<void>;
 }
 
-/** One directory request with a time limit: a timeout or refused connection is 'unavailable'
- *  (added by D2 for the Google, Wonde and Paxton clients; any client may use it). */
-export async function directoryFetch(url: string, init: RequestInit, timeoutMs = 30_000): Promise<Response> {
+/** One directory request through the outbound guard (server/http/outbound.ts): refused
+ *  addresses, timeouts and refused connections are all one 'unavailable' with one message,
+ *  and a redirect is answered as it came (never followed with the credentials). */
+export async function directoryFetch(url: string, init: OutboundInit, timeoutMs = 30_000): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return await outboundFetch(url, init, { timeoutMs });
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'could not connect';
-    throw new DirectoryError('unavailable', `${reason}: ${new URL(url).pathname}`);
+    if (!(error instanceof OutboundError)) throw error;
+    throw new DirectoryError('unavailable', 'the directory could not be reached');
   }
+}
+
+/** A page link a directory sent (Graph's @odata.nextLink / deltaLink) is followed only on the
+ *  API's own origin: the token it carries never goes anywhere else. */
+export function sameOrigin(link: string, base: string, what: string): string {
+  let origin: string | null = null;
+  try {
+    origin = new URL(link).origin;
+  } catch {
+    origin = null;
+  }
+  if (origin !== new URL(base).origin) throw new DirectoryError('malformed', `${what}: page link is elsewhere`);
+  return link;
 }
 
 /** The body of a 2xx answer as JSON; anything else maps to the failure the sync job shows. */

@@ -3,8 +3,10 @@
 // /users/delta (the initial round lists everyone; the last page carries @odata.deltaLink, the
 // cursor for the next change read; removed users come as `@removed`) and /groups.
 // Page tokens are Graph's own nextLink/deltaLink URLs, so a resumed run asks for the same page.
+import { OutboundError, outboundFetch, type OutboundInit } from '../../http/outbound';
 import {
   DirectoryError,
+  sameOrigin,
   type DirectoryChanges,
   type DirectoryClient,
   type DirectoryClientOptions,
@@ -83,18 +85,22 @@ export function microsoftGraphClient(
   const timeoutMs = options.timeoutMs ?? 30_000;
   let token: { value: string; expiresAt: number } | null = null;
 
-  async function send(url: string, init: RequestInit = {}): Promise<Response> {
+  async function send(url: string, init: OutboundInit = {}): Promise<Response> {
     // One more try when a kept-alive connection was closed under us (the server's idle timeout
-    // can pass while a long page is written); a second failure is the directory's.
+    // can pass while a long page is written); a second failure, a timeout or a refused address
+    // is the directory's, with one message whatever it was.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+        return await outboundFetch(url, init, { timeoutMs });
       } catch (error) {
-        if (attempt === 0 && !(error instanceof DOMException && error.name === 'TimeoutError')) continue;
-        throw new DirectoryError('unavailable', `Microsoft Graph did not answer: ${(error as Error).message}`);
+        if (!(error instanceof OutboundError)) throw error;
+        if (attempt === 0 && error.reason === 'unreachable') continue;
+        throw new DirectoryError('unavailable', 'Microsoft Graph could not be reached');
       }
     }
   }
+  /** Graph's own links (nextLink, deltaLink, a stored cursor) carry the token: Graph's host only. */
+  const onGraph = (link: string) => sameOrigin(link, base, 'Microsoft Graph');
 
   async function fetchToken(): Promise<string> {
     const url = `${authBase}/${encodeURIComponent(credentials.tenantId)}/oauth2/v2.0/token`;
@@ -144,7 +150,10 @@ export function microsoftGraphClient(
     return body;
   }
 
-  const next = (p: GraphPage) => str(p['@odata.nextLink']);
+  const next = (p: GraphPage) => {
+    const link = str(p['@odata.nextLink']);
+    return link && onGraph(link);
+  };
   const people = (p: GraphPage, from: string): DirectoryPerson[] =>
     (p.value as GraphUser[]).map((u, i) => {
       const person = graphPerson(u);
@@ -155,12 +164,14 @@ export function microsoftGraphClient(
   return {
     kind: 'azureAD',
     async listPeople(pageToken): Promise<DirectoryPage<DirectoryPerson>> {
-      const url = pageToken ?? `${base}/users?$select=${SELECT}&$top=${PAGE_SIZE}&$expand=memberOf($select=id)`;
+      const url = pageToken
+        ? onGraph(pageToken)
+        : `${base}/users?$select=${SELECT}&$top=${PAGE_SIZE}&$expand=memberOf($select=id)`;
       const page = await get(url);
       return { items: people(page, url), next: next(page) };
     },
     async listGroups(pageToken): Promise<DirectoryPage<DirectoryGroup>> {
-      const url = pageToken ?? `${base}/groups?$select=id,displayName&$top=${PAGE_SIZE}`;
+      const url = pageToken ? onGraph(pageToken) : `${base}/groups?$select=id,displayName&$top=${PAGE_SIZE}`;
       const page = await get(url);
       const items = (page.value as Record<string, unknown>[]).map((g) => ({
         externalId: str(g.id) ?? '',
@@ -170,18 +181,20 @@ export function microsoftGraphClient(
       return { items, next: next(page) };
     },
     async changesSince(cursor, pageToken): Promise<DirectoryChanges> {
-      const url = pageToken ?? cursor ?? `${base}/users/delta?$select=${SELECT}`;
+      const link = pageToken ?? cursor;
+      const url = link ? onGraph(link) : `${base}/users/delta?$select=${SELECT}`;
       const page = await get(url);
       const rows = page.value as GraphUser[];
       const removedIds = rows.filter((u) => u['@removed'] !== undefined).map((u) => str(u.id) ?? '');
       if (removedIds.some((id) => !id)) throw new DirectoryError('malformed', `a removed row has no id (${url})`);
       const upserts = people({ value: rows.filter((u) => u['@removed'] === undefined) }, url);
       const more = next(page);
-      const delta = str(page['@odata.deltaLink']);
+      const deltaLink = str(page['@odata.deltaLink']);
+      const delta = deltaLink && onGraph(deltaLink);
       if (!more && !delta) throw new DirectoryError('malformed', `delta page without nextLink or deltaLink (${url})`);
       return { upserts, removedIds, next: more, cursor: more ? null : delta };
     },
-    /** Write-back (issue 18): the person's latest register mark, `<code> <date> <session>`, into
+    /** Write-back: the person's latest register mark, `<code> <date> <session>`, into
      *  an Exchange custom attribute with PATCH /users/{id} (Graph answers 204); marks come oldest
      *  first, so the last one stays. Needs User.ReadWrite.All and a cloud-only user. */
     async writeBack(records: WriteBackRecord[]): Promise<void> {

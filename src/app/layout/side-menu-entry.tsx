@@ -1,6 +1,7 @@
 // One side-menu entry: a link, a new-tab link (Users), or an expandable section (Reporting,
 // Settings). In compact mode labels become tooltips and sections open a pop-out menu.
 import { Menu, NavLink, Tooltip, useDirection } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../../domain/menu';
@@ -26,6 +27,7 @@ export function SideMenuEntry({ item, activeKey, pathname, compact, onNavigate }
   const active = activeKey === item.key;
   const icon = <Icon name={MENU_ICONS[item.key] ?? 'layout'} />;
   const side = dir === 'rtl' ? 'left' : 'right';
+  const [opened, setOpened] = useState(active);
 
   if (item.children) {
     const children = item.children.map((child) =>
@@ -74,16 +76,23 @@ export function SideMenuEntry({ item, activeKey, pathname, compact, onNavigate }
         </Menu>
       );
     }
+    // A button, not an anchor without an address: Tab reaches it and it says whether it is open
+    //.
     return (
       <NavLink
+        component="button"
+        type="button"
         label={label}
         leftSection={icon}
         active={active}
-        defaultOpened={active}
+        opened={opened}
+        onChange={setOpened}
+        aria-expanded={opened}
+        aria-controls={`menu-section-${item.key}`}
         data-testid={`menu-${item.key}`}
         childrenOffset={32}
       >
-        {children}
+        <div id={`menu-section-${item.key}`}>{children}</div>
       </NavLink>
     );
   }

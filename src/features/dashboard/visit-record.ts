@@ -1,7 +1,9 @@
-// The visit drawer's "journey record": the sign-in's details as labelled, translatable lines
-// (issue 20 item 8). Internal ids are resolved to names or left out; values are i18n keys with
+// The visit drawer's "journey record": the sign-in's details as labelled, translatable lines.
+// Internal ids are resolved to names or left out; values are i18n keys with
 // parameters, never raw field dumps.
 import { inUnit, celsius, type TemperatureUnit } from '../../../domain/temperature';
+import type { VisitStatus } from '../../../domain/logbook';
+import { stageShown } from '../../../domain/visit-stage';
 
 export interface RecordLine {
   /** i18n key of the label. */
@@ -15,6 +17,8 @@ export interface RecordLookups {
   reasonName(id: string): string | undefined;
   /** The unit temperatures are shown in. */
   unit: TemperatureUnit;
+  /** Where the person is now (a sign-in's stage is stale once they are in). */
+  status?: VisitStatus | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -59,7 +63,8 @@ export function visitRecordLines(details: Record<string, unknown>, look: RecordL
   const method = str(details.method);
   if (method) add('method', { key: `visitRecord.method.${method}`, params: { method } });
   const stage = str(details.stage);
-  if (stage) add('stage', { key: `kiosk.stage.${stage}`, params: { defaultValue: stage } });
+  const shownStage = stageShown(stage, look.status ?? null);
+  if (shownStage) add('stage', { key: shownStage.key, params: { defaultValue: shownStage.fallback } });
   const compliance = str(details.compliance);
   if (compliance)
     add('compliance', { key: `visitRecord.compliance.${compliance}`, params: { defaultValue: compliance } });

@@ -1,4 +1,4 @@
-// The company's own row (issue 14): its name and logo reach every device, so a kiosk's frame and
+// The company's own row: its name and logo reach every device, so a kiosk's frame and
 // its printed badges follow a logo change without being registered again. One row, id = entity id.
 import { defineTable } from '../define';
 import { row, text } from './fields';

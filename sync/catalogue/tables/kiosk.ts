@@ -59,7 +59,7 @@ export const kioskTables = {
       pinned: v.boolean(),
       publishAt: v.number(),
       expiresAt: v.nullable(v.number()),
-      // Issue 14: the kiosk shows an announcement to its target user types and may read it aloud.
+      // The kiosk shows an announcement to its target user types and may read it aloud.
       url: text,
       verbal: flag,
       targetUserTypes: v.optional(v.array(v.string())),

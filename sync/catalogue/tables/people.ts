@@ -16,7 +16,7 @@ export const peopleTables = {
       image: text,
       archived: flag,
       labels: json,
-      // A person's custom-field values (a directory integration fills them; issue 18).
+      // A person's custom-field values (a directory integration fills them).
       customFields: json,
       companyName: text,
       version: num,

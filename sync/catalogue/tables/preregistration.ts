@@ -2,7 +2,7 @@
 // public signing keys (never a private key, a link secret or a photo).
 import * as v from 'valibot';
 import { defineTable } from '../define';
-import { num, ref, row, text } from './fields';
+import { json, num, ref, row, text } from './fields';
 
 export const preregistrationTables = {
   expectedVisits: defineTable({
@@ -20,6 +20,8 @@ export const preregistrationTables = {
       confirmedAt: num,
       arrivedAt: num,
       version: num,
+      /** The custom-field values the visitor typed at pre-registration (the kiosk prints them). */
+      customFields: json,
     }),
     indexes: ['personId', 'visitAt', 'status'],
     receive: ['users', 'kiosk_device'],

@@ -14,6 +14,8 @@ export const visitTables = {
       userTypeId: ref,
       deviceId: ref,
       details: json,
+      /** The device's clock could not be trusted: `at` is when the server received it. */
+      clockUntrusted: v.optional(v.boolean()),
     }),
     indexes: ['personId', 'at', 'pending'],
     receive: ['dashboard', 'show_emergency_list', 'kiosk_device'],

@@ -5,6 +5,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const SCREENSHOTS = join(process.cwd(), 'tests/e2e/screenshots');
+/** Pictures are taken by `npm run screenshots` (GATEHOUSE_SCREENS=1) only. */
+export const SCREENS = process.env.GATEHOUSE_SCREENS === '1';
 
 export const VIEWPORTS = {
   desktop: { width: 1366, height: 800 },
@@ -34,12 +36,16 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/** A new context at this viewport. The service worker is blocked unless the test goes offline
+ * (`{ offline: true }`): each one precaches the whole app (232 files), about 2.5 s of CPU a context,
+ * which a page that stays online never uses. */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: keyof typeof VIEWPORTS = 'desktop',
+  { offline = false }: { offline?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], serviceWorkers: 'allow' });
+  return browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], serviceWorkers: offline ? 'allow' : 'block' });
 }
 
 /** Waits until the service worker has precached the app and controls the page, so that screens
@@ -69,13 +75,24 @@ export async function untilOfflineReady(page: Page): Promise<void> {
   );
 }
 
+/** A picture for a person to look at. Taken by `npm run screenshots` (GATEHOUSE_SCREENS=1), which
+ * runs the journeys as well as the sweeps; `npm test` asserts behaviour and takes none (272 of
+ * them cost it about a minute, and one that a loaded machine could not capture failed a walk). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   // The layout's page loader hides after 500 ms; a picture of the overlay shows nothing.
   await page
     .waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The printed page as a PDF beside the screenshots, for a person to open (`npm run screenshots`). */
+export async function printToPdf(page: Page, name: string): Promise<void> {
+  if (!SCREENS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.pdf({ path: join(SCREENSHOTS, `${name}.pdf`), format: 'A4', preferCSSPageSize: true });
 }
 
 export async function login(page: Page, email: string, password = 'gatehouse-demo'): Promise<void> {

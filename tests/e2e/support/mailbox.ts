@@ -1,6 +1,6 @@
 // A real SMTP server for e2e tests: the server under test sends to it (SMTP_URL), and a test
-// reads what a person would find in their inbox. The mail log masks secret links (issue 11
-// item 12), so a test that must follow a visitor's link reads it here.
+// reads what a person would find in their inbox. The mail log masks secret links, so a test that
+// must follow a visitor's link reads it here.
 import { SMTPServer } from 'smtp-server';
 
 export interface Mailbox {

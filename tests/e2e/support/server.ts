@@ -7,10 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../../../domain/constants';
 import { copySeededDataDir } from '../../../server/test/db-templates';
+import { SERVER_BUNDLE_ENV } from './server-bundle-env';
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process (a fault test freezes it with SIGSTOP). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -35,7 +38,9 @@ export async function startServer(
   // A fresh folder starts from an already migrated and seeded cluster (most of a start's cost).
   if (!options.dataDir) await copySeededDataDir(dataDir);
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The run's server bundle (./server-bundle.ts) when there is one; the source under tsx otherwise.
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  const child: ChildProcess = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -67,6 +72,7 @@ export async function startServer(
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     stop: async (signal = 'SIGTERM') => {

@@ -64,7 +64,10 @@ export function AnnouncementDetailsPage() {
               </a>
             </Text>
           ) : null}
-          {row(t('announcements.columns.targets'), targetNames(item.target_user_types, list?.user_types ?? []))}
+          {row(
+            t('announcements.columns.targets'),
+            targetNames(item.target_user_types, list?.user_types ?? [], t('announcements.everyone')),
+          )}
           {row(t('announcements.columns.publish'), formatDateTime(item.publish_time, i18n.language))}
           {row(
             t('announcements.columns.expiry'),

@@ -16,6 +16,8 @@ import {
   type AnnouncementWire,
 } from '../hooks/use-announcements';
 import { StateBadge } from './state-badge';
+import { TableScroll } from '../../../ui/table-scroll';
+import { OfflineNotice } from '../../../ui/offline-notice';
 
 export function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
@@ -23,7 +25,7 @@ export function AnnouncementsPage() {
   const permissions = useStoredUser()?.data.user.role.permissions ?? {};
   const mayWrite = isAllowed(permissions, 'add-announcement');
   const [state, setState] = useState<AnnouncementState | 'all'>('all');
-  const { list, failed, load } = useAnnouncementList(state === 'all' ? null : state);
+  const { list, failed, unreachable, copyAt, load } = useAnnouncementList(state === 'all' ? null : state);
   const send = useAnnouncementSend();
   const [deleting, setDeleting] = useState<AnnouncementWire | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,6 +57,7 @@ export function AnnouncementsPage() {
         data-testid="announcement-filter"
         style={{ alignSelf: 'flex-start' }}
       />
+      {unreachable ? <OfflineNotice force kind={list ? 'device' : 'server'} asOf={copyAt} /> : null}
       <Paper withBorder radius="md" p="md">
         {failed ? (
           <Group justify="space-between">
@@ -68,7 +71,7 @@ export function AnnouncementsPage() {
             {t('announcements.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={980}>
+          <TableScroll minWidth={980}>
             <Table striped verticalSpacing="sm" data-testid="announcements-table">
               <Table.Thead>
                 <Table.Tr>
@@ -88,7 +91,9 @@ export function AnnouncementsPage() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <StateBadge state={a.state} />
                     </Table.Td>
-                    <Table.Td dir="auto">{targetNames(a.target_user_types, list?.user_types ?? [])}</Table.Td>
+                    <Table.Td dir="auto">
+                      {targetNames(a.target_user_types, list?.user_types ?? [], t('announcements.everyone'))}
+                    </Table.Td>
                     <Table.Td>{formatDateTime(a.publish_time, lang)}</Table.Td>
                     <Table.Td>
                       {a.expiry_time ? formatDateTime(a.expiry_time, lang) : t('announcements.noExpiry')}
@@ -145,7 +150,7 @@ export function AnnouncementsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Paper>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('announcements.deleteTitle')}>

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { AnnouncementState } from '../../../../domain/announcement';
 import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
+import { useDeviceCopy } from '../../../api/device-copy';
 import { useFailureHandler } from '../../../api/use-failure-handler';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 import { showFormError, showFormSuccess } from '../../../ui/form-toasts';
 
 export interface AnnouncementWire {
@@ -30,16 +32,24 @@ export interface UserTypeOption {
 type ListBody = { data: AnnouncementWire[]; user_types: UserTypeOption[] };
 
 export function useAnnouncementList(state: AnnouncementState | null) {
-  const [list, setList] = useState<ListBody | null>(null);
+  const key = `announcements:${state ?? 'all'}`;
+  // Each answer remembers its filter, so a copy is never kept under another filter's name.
+  const [answer, setAnswer] = useState<{ key: string; body: ListBody } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
   const load = useCallback(() => {
     void api.get<ListBody>(`/announcements${state ? `?state=${state}` : ''}`).then((res) => {
-      setFailed(!res.ok);
-      if (res.ok) setList(res.data);
+      // No answer (offline) is not a failure: the page shows the device's copy.
+      setUnreachable(!res.ok && res.status === 0);
+      setFailed(!res.ok && res.status !== 0);
+      if (res.ok) setAnswer({ key: `announcements:${state ?? 'all'}`, body: res.data });
     });
   }, [state]);
   useEffect(load, [load]);
-  return { list, failed, load };
+  const fresh = answer?.key === key ? answer.body : null;
+  const copy = useDeviceCopy(key, fresh);
+  const list = fresh ?? (unreachable ? (copy?.data ?? null) : (answer?.body ?? null));
+  return { list, failed, unreachable, copyAt: copy?.savedAt ?? null, load };
 }
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string[]> };
@@ -49,10 +59,7 @@ export function useAnnouncementSend() {
   const fail = useFailureHandler();
   return useCallback(
     async <T>(method: string, path: string, body: unknown, success: string): Promise<SendResult<T>> => {
-      if (!navigator.onLine) {
-        showFormError(t('announcements.offline'));
-        return { ok: false, errors: {} };
-      }
+      if (refuseOfflineSave(t)) return { ok: false, errors: {} };
       const res = await api.request<{ data: T }>(method, path, { body });
       if (res.ok) {
         showFormSuccess(success);
@@ -70,9 +77,12 @@ export function useAnnouncementSend() {
   );
 }
 
-/** User type names for an announcement's targets, in list order. */
-export const targetNames = (ids: readonly string[], types: readonly UserTypeOption[]): string =>
-  types
-    .filter((t) => ids.includes(t.id))
-    .map((t) => t.name)
-    .join(', ');
+/** User type names for an announcement's targets, in list order; no targets means everyone
+ * (domain/announcement.ts isShownTo), which `everyone` says instead of a blank cell. */
+export const targetNames = (ids: readonly string[], types: readonly UserTypeOption[], everyone: string): string =>
+  ids.length === 0
+    ? everyone
+    : types
+        .filter((t) => ids.includes(t.id))
+        .map((t) => t.name)
+        .join(', ') || '—';

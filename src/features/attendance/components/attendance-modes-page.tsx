@@ -4,15 +4,16 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { NeedsConnection } from '../../../ui/needs-connection';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageTitle } from '../../../ui/page-title';
 import type { ModeItem, ReasonItem } from '../attendance-wire';
 import { useModes, useSend } from '../hooks/use-attendance';
 import { weekdayName } from '../weekday-names';
+import { TableScroll } from '../../../ui/table-scroll';
 
 export function AttendanceModesPage() {
   const { t } = useTranslation();
-  const { modes, reload, online } = useModes();
+  const { modes, reload } = useModes();
   const send = useSend();
 
   const [pending, setPending] = useState<{ row: 'attendance_mode' | 'reason'; id: string; name: string } | null>(null);
@@ -32,7 +33,7 @@ export function AttendanceModesPage() {
           {t('attendance.addMode')}
         </Button>
       </Group>
-      {!modes && !online ? <NeedsConnection /> : null}
+      <OfflineNotice />
       {modes && modes.length === 0 ? <Text c="dimmed">{t('attendance.empty')}</Text> : null}
       {(modes ?? []).map((m) => (
         <ModeCard key={m.id} mode={m} onDelete={remove} />
@@ -91,7 +92,7 @@ function ModeCard({
         </Text>
       </Stack>
       {mode.reasons.length ? (
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table verticalSpacing="xs" data-testid="reason-table">
             <Table.Thead>
               <Table.Tr>
@@ -111,7 +112,7 @@ function ModeCard({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       ) : (
         <Text size="sm" c="dimmed">
           {t('attendance.noReasons')}

@@ -11,6 +11,7 @@ import { PageTitle } from '../../../ui/page-title';
 import type { ModeItem } from '../attendance-wire';
 import { useFormErrors, useModes, useSend } from '../hooks/use-attendance';
 import { weekdayName } from '../weekday-names';
+import { ToggleChip } from '../../../ui/toggle-chip';
 
 interface Form {
   name: string;
@@ -115,9 +116,9 @@ export function ModeFormPage() {
               >
                 <Group gap="xs">
                   {[1, 2, 3, 4, 5, 6, 7].map((d) => (
-                    <Chip key={d} value={String(d)} data-testid={`day-${d}`}>
+                    <ToggleChip key={d} value={String(d)} data-testid={`day-${d}`}>
                       {weekdayName(d, i18n.language)}
-                    </Chip>
+                    </ToggleChip>
                   ))}
                 </Group>
               </Chip.Group>

@@ -2,6 +2,7 @@
 // a change: a success toast, or field errors beside the inputs with the server's message as a
 // toast; a version conflict (another admin saved first) is the failure handler's toast.
 import { useCallback, useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type * as v from 'valibot';
@@ -11,6 +12,8 @@ import { parse, type FieldErrors } from '../../../../domain/validation';
 import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 import { useFailureHandler } from '../../../api/use-failure-handler';
+import { useDb } from '../../../db/db-context';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 import { useOnline } from '../../../sync/sync-context';
 import type { ModeItem } from '../attendance-wire';
 
@@ -30,6 +33,15 @@ export function useModes() {
   const entityId = useStoredUser()?.data.user.entity.id;
   const online = useOnline();
   const [modes, setModes] = useState<ModeItem[] | null>(null);
+  // The synced modes (the kiosk's own copy) until the server answers, and offline.
+  const db = useDb();
+  const local = useLiveQuery(
+    async () =>
+      (await db.attendanceModes.toArray())
+        .map((m) => withTimes(m as unknown as ModeItem))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [db],
+  );
   const reload = useCallback(async () => {
     if (!entityId) return;
     const res = await api.get<{ data: ModeItem[] }>(`/attendance_mode/${entityId}`);
@@ -38,7 +50,7 @@ export function useModes() {
   useEffect(() => {
     if (online) void reload();
   }, [online, reload]);
-  return { modes, reload, online };
+  return { modes: modes ?? local ?? null, fromDevice: modes === null, reload, online };
 }
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
@@ -48,6 +60,7 @@ export function useSend() {
   const fail = useFailureHandler();
   return useCallback(
     async <T>(method: string, path: string, body: unknown, success?: string): Promise<SendResult<T>> => {
+      if (refuseOfflineSave(t)) return { ok: false, errors: {} };
       const res = await api.request<{ data: T }>(method, path, body === undefined ? {} : { body });
       if (res.ok) {
         if (success) notifications.show({ color: 'teal', message: success, 'data-testid': 'toast-success' } as never);

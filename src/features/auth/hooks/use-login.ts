@@ -81,7 +81,7 @@ export function useLogin() {
       return;
     }
     const message = messageOf(result.body);
-    // Two-step (issue 19): the password was right; the same call again with the code.
+    // Two-step: the password was right; the same call again with the code.
     const otpCode = result.body?.code;
     if (otpCode === 'otp_required' || otpCode === 'otp_invalid') {
       setAskCode(true);

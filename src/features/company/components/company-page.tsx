@@ -1,12 +1,14 @@
-// /company (spec 1 §2, §3 Entity; issue 14): details and subdomain, logo, API integration token,
-// two-step policy, plan/package/subscription, and the days of history admin devices keep
-// (issue 21). Opens for company_details; on Standalone only for the tech-team account (the
+// /company (spec 1 §2, §3 Entity): details and subdomain, logo, API integration token,
+// two-step policy, plan/package/subscription, and the days of history admin devices keep.
+// Opens for company_details; on Standalone only for the tech-team account (the
 // route guard and the server both enforce it).
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isAllowed } from '../../../../domain/permissions';
+import { useDeviceCopy } from '../../../api/device-copy';
 import { useStoredUser } from '../../../api/session';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageLoader } from '../../../ui/page-loader';
 import { PageTitle } from '../../../ui/page-title';
 import { useCompany } from '../hooks/use-company';
@@ -22,11 +24,15 @@ import './company.css';
 export function CompanyPage() {
   const { t } = useTranslation();
   const user = useStoredUser()?.data.user;
-  const { company, failed, reload, saved } = useCompany(user?.entity.id ?? '');
+  const { company: loaded, failed, unreachable, reload, saved } = useCompany(user?.entity.id ?? '');
+  // Offline: the company as this device last loaded it, with its age.
+  const copy = useDeviceCopy('company', loaded);
+  const company = loaded ?? (unreachable ? (copy?.data ?? null) : null);
   const [creating, setCreating] = useState(false);
   const conflict = () => void reload();
 
   if (!user) return null;
+  if (unreachable && !company) return <OfflineNotice kind="server" force />;
   if (failed && !company)
     return (
       <Alert color="red" title={t('company.loadFailed')}>
@@ -38,6 +44,7 @@ export function CompanyPage() {
   if (!company) return <PageLoader />;
   return (
     <Stack gap="md" data-testid="company-page">
+      {loaded ? null : <OfflineNotice force asOf={copy?.savedAt ?? null} />}
       <Group justify="space-between" align="flex-start">
         <PageTitle>{t('routes.company')}</PageTitle>
         {user.isTechTeam && (

@@ -1,4 +1,4 @@
-// History on admin devices (issue 21): how many days of visit history before today an admin's
+// History on admin devices: how many days of visit history before today an admin's
 // device keeps offline. Older days are read from the server on demand, so the help line says
 // they need a connection. Shown to people with company_details (the API asks for it too).
 import { useEffect, useState, type FormEvent } from 'react';
@@ -27,7 +27,7 @@ export function HistoryWindowCard() {
           <Title order={2} size="h4">
             {t('historyWindow.title')}
           </Title>
-          {failed && !stored ? (
+          {failed && !stored && navigator.onLine ? (
             <Alert color="red">{t('historyWindow.loadFailed')}</Alert>
           ) : (
             <>

@@ -1,4 +1,4 @@
-// Single sign-on settings (issue 19): the company's OpenID Connect provider (issuer, client id,
+// Single sign-on settings: the company's OpenID Connect provider (issuer, client id,
 // client secret: write-only, sealed on the server) and the email domain its people sign in with.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Code, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';

@@ -50,9 +50,12 @@ function refreshStoredEntity(company: Company): void {
 export function useCompany(id: string) {
   const [company, setCompany] = useState<Company | null>(null);
   const [failed, setFailed] = useState(false);
+  // No answer at all (offline): the page shows the device's copy, not "could not be loaded".
+  const [unreachable, setUnreachable] = useState(false);
 
   const reload = useCallback(async () => {
     const res = await api.get<{ data: Company }>(`/entity/${id}`);
+    setUnreachable(!res.ok && res.status === 0);
     if (res.ok) {
       setCompany(res.data.data);
       setFailed(false);
@@ -68,5 +71,5 @@ export function useCompany(id: string) {
     refreshStoredEntity(next);
   }, []);
 
-  return { company, failed, reload, saved };
+  return { company, failed, unreachable, reload, saved };
 }

@@ -1,4 +1,4 @@
-// The company's history window (issue 21): days of visit history an admin's device keeps for
+// The company's history window: days of visit history an admin's device keeps for
 // offline use, read from and saved to /api/sync/history-window (needs a connection, like every
 // company setting). The value is checked with the domain schema the server uses, so an
 // out-of-range number is refused beside the field before anything is sent.

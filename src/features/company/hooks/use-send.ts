@@ -1,12 +1,12 @@
 // Sends a company change (needs a connection): a success toast, or field errors beside the inputs
 // with the server's message as a toast; a version conflict says so and lets the page reload.
 import { useCallback } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
 import { clearFormError, showFormError, showFormSuccess } from '../../../ui/form-toasts';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string[]>; conflict?: boolean };
 
@@ -15,10 +15,7 @@ export function useSend() {
   const fail = useFailureHandler();
   return useCallback(
     async <T>(method: string, path: string, body: unknown, success?: string): Promise<SendResult<T>> => {
-      if (!navigator.onLine) {
-        notifications.show({ color: 'yellow', message: t('errors.offline_config') });
-        return { ok: false, errors: {} };
-      }
+      if (refuseOfflineSave(t)) return { ok: false, errors: {} };
       const res = await api.request<{ data: T }>(method, path, { body });
       if (res.ok) {
         if (success) showFormSuccess(success);

@@ -10,6 +10,7 @@ import type { ComplianceFormWire } from '../../../../domain/compliance-form';
 import { api } from '../../../api/client';
 import { useOnline } from '../../../sync/sync-context';
 import { PageLoader } from '../../../ui/page-loader';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageTitle } from '../../../ui/page-title';
 import { draftOf, emptyDraft, payloadOf, type FormDraft } from '../hooks/form-model';
 import { useComplianceSend } from '../hooks/use-compliance-send';
@@ -78,11 +79,7 @@ function Editor({
   return (
     <Stack gap="md" maw={1100}>
       <PageTitle>{id ? t('complianceBuilder.editTitle') : t('complianceBuilder.newTitle')}</PageTitle>
-      {!online ? (
-        <Alert color="yellow" role="status" data-testid="compliance-offline">
-          {t('complianceBuilder.offline')}
-        </Alert>
-      ) : null}
+      <OfflineNotice testId="compliance-offline" />
       {restored ? (
         <Text size="sm" c="dimmed" data-testid="draft-restored">
           {t('complianceBuilder.draftRestored')}

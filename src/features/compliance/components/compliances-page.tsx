@@ -2,26 +2,55 @@
 // each version has; edit opens /compliance/update/:id, delete asks first and refetches.
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ComplianceFormWire } from '../../../../domain/compliance-form';
 import { isAllowed } from '../../../../domain/permissions';
 import { api } from '../../../api/client';
+import { useDeviceCopy } from '../../../api/device-copy';
 import { useStoredUser } from '../../../api/session';
+import { useDb } from '../../../db/db-context';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageTitle } from '../../../ui/page-title';
 import { useComplianceSend } from '../hooks/use-compliance-send';
+import { TableScroll } from '../../../ui/table-scroll';
 
 export function CompliancesPage() {
   const { t } = useTranslation();
   const permissions = useStoredUser()?.data.user.role.permissions ?? {};
   const send = useComplianceSend();
-  const [forms, setForms] = useState<ComplianceFormWire[] | null>(null);
+  const [fetched, setForms] = useState<ComplianceFormWire[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
+  // Until the server answers, and offline: each form's current version from the synced table,
+  // with the answer counts of the last list this device loaded.
+  const db = useDb();
+  const copy = useDeviceCopy('compliances', fetched);
+  const synced = useLiveQuery(() => db.complianceForms.toArray(), [db]);
+  const counted = new Map((copy?.data ?? []).map((f) => [f.id, f.versions]));
+  const local = synced
+    ?.map((f): ComplianceFormWire => ({
+      id: f.id,
+      name: f.name,
+      version: f.version,
+      questions: f.questions as ComplianceFormWire['questions'],
+      agreement_text: f.agreementText as ComplianceFormWire['agreement_text'],
+      statement: f.statement as ComplianceFormWire['statement'],
+      document_required: f.documentRequired,
+      protocols: f.protocols as ComplianceFormWire['protocols'],
+      accept_negative_pcr: f.acceptNegativePcr,
+      pcr_valid_days: f.pcrValidDays,
+      versions: counted.get(f.id) ?? [],
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const forms = fetched ?? local ?? null;
   const [deleting, setDeleting] = useState<ComplianceFormWire | null>(null);
   const [busy, setBusy] = useState(false);
   const load = useCallback(() => {
     void api.get<{ data: ComplianceFormWire[] }>('/compliances').then((res) => {
-      setFailed(!res.ok);
+      setUnreachable(!res.ok && res.status === 0);
+      setFailed(!res.ok && res.status !== 0);
       if (res.ok) setForms(res.data.data);
     });
   }, []);
@@ -47,6 +76,7 @@ export function CompliancesPage() {
           </Button>
         ) : null}
       </Group>
+      <OfflineNotice force={unreachable} />
       <Paper withBorder radius="md" p="md">
         {failed ? (
           <Group justify="space-between">
@@ -58,7 +88,7 @@ export function CompliancesPage() {
         ) : forms && forms.length === 0 ? (
           <Text c="dimmed">{t('complianceBuilder.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
+          <TableScroll minWidth={600}>
             <Table striped verticalSpacing="sm" data-testid="compliances-table">
               <Table.Thead>
                 <Table.Tr>
@@ -119,7 +149,7 @@ export function CompliancesPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Paper>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('complianceBuilder.deleteTitle')}>

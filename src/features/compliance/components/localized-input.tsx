@@ -4,6 +4,7 @@ import { SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGUAGES, contentDir, missingLanguages } from '../../../../domain/localized-text';
 import type { Texts } from '../hooks/form-model';
+import { WARNING_TEXT } from '../../../ui/text-colors';
 
 interface Props {
   label: string;
@@ -56,7 +57,7 @@ export function LocalizedInput({ label, description, value, onChange, error, mul
           {error}
         </Text>
       ) : anyWritten && missing.length ? (
-        <Text size="xs" c="orange.8" data-testid={`${testId}-missing`}>
+        <Text size="xs" c={WARNING_TEXT} data-testid={`${testId}-missing`}>
           {t('complianceBuilder.missing', {
             languages: missing.map((l) => t(`complianceBuilder.lang.${l}`)).join(', '),
           })}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string[]> };
 
@@ -15,10 +16,7 @@ export function useComplianceSend() {
   const fail = useFailureHandler();
   return useCallback(
     async <T>(method: string, path: string, body: unknown, success?: string): Promise<SendResult<T>> => {
-      if (!navigator.onLine) {
-        notifications.show({ color: 'yellow', message: t('complianceBuilder.offline') });
-        return { ok: false, errors: {} };
-      }
+      if (refuseOfflineSave(t)) return { ok: false, errors: {} };
       const res = await api.request<{ data: T }>(method, path, { body });
       if (res.ok) {
         if (success) notifications.show({ color: 'teal', message: success, 'data-testid': 'toast-success' } as never);

@@ -6,14 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isAllowed } from '../../../../domain/permissions';
 import { textIn } from '../../../../domain/localized-text';
+import { BUILT_IN_PERSON_FIELDS } from '../../../../domain/kiosk-person-fields';
 import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
-import { NeedsConnection } from '../../../ui/needs-connection';
+import { OfflineNotice } from '../../../ui/offline-notice';
+import { useLocalSections } from '../hooks/use-local-sections';
 import { PageTitle } from '../../../ui/page-title';
 import type { SectionItem } from '../hooks/section-draft';
 import { useCustomFieldsAllowed } from '../hooks/use-plan';
 import { useSend } from '../hooks/use-send';
 import { PlanLock } from './plan-lock';
+import { TableScroll } from '../../../ui/table-scroll';
 
 export function CustomFieldsPage() {
   const { t, i18n } = useTranslation();
@@ -21,7 +24,10 @@ export function CustomFieldsPage() {
   const permissions = useStoredUser()?.data.user.role.permissions ?? {};
   const canEdit = isAllowed(permissions, 'add_custom_field_to_new_section');
   const send = useSend();
-  const [sections, setSections] = useState<SectionItem[] | null>(null);
+  const [loaded, setSections] = useState<SectionItem[] | null>(null);
+  // The device's synced sections until the server answers, and offline.
+  const local = useLocalSections();
+  const sections = loaded ?? local ?? null;
   const [unreachable, setUnreachable] = useState(false);
   const [deleting, setDeleting] = useState<SectionItem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +40,7 @@ export function CustomFieldsPage() {
     if (res.ok) {
       setSections(res.data.data);
       setUnreachable(false);
-    } else setUnreachable(true);
+    } else setUnreachable(res.status === 0);
   }, []);
   useEffect(() => {
     if (allowed) void load();
@@ -76,7 +82,20 @@ export function CustomFieldsPage() {
           </Button>
         ) : null}
       </Group>
-      {unreachable && !sections ? <NeedsConnection /> : null}
+      <OfflineNotice force={unreachable} />
+      <Paper withBorder radius="md" p="md" data-testid="built-in-fields">
+        <Text fw={600}>{t('customFieldAdmin.builtInTitle')}</Text>
+        <Text c="dimmed" size="sm" mb="xs">
+          {t('customFieldAdmin.builtInHint')}
+        </Text>
+        <Group gap="xs">
+          {BUILT_IN_PERSON_FIELDS.map((name) => (
+            <Badge key={name} variant="outline" color="gray" tt="none" data-testid="built-in-field">
+              {t(`kiosk.person.${name}`)}
+            </Badge>
+          ))}
+        </Group>
+      </Paper>
       {sections && sections.length === 0 ? <Text c="dimmed">{t('customFieldAdmin.empty')}</Text> : null}
       {(sections ?? []).map((s) => (
         <Paper key={s.id} withBorder radius="md" p="md" data-testid="section-card">
@@ -110,7 +129,7 @@ export function CustomFieldsPage() {
               </Group>
             ) : null}
           </Group>
-          <Table.ScrollContainer minWidth={480}>
+          <TableScroll minWidth={480}>
             <Table verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -144,7 +163,7 @@ export function CustomFieldsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Paper>
       ))}
       <Modal

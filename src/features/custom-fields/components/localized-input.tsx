@@ -4,6 +4,7 @@ import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGUAGES, contentDir, missingLanguages } from '../../../../domain/localized-text';
 import type { Texts } from '../hooks/section-draft';
+import { WARNING_TEXT } from '../../../ui/text-colors';
 
 export function LocalizedInput({
   label,
@@ -47,7 +48,7 @@ export function LocalizedInput({
         ))}
       </SimpleGrid>
       {anyWritten && missing.length ? (
-        <Text size="xs" c="orange.8" data-testid={`${testId}-missing`}>
+        <Text size="xs" c={WARNING_TEXT} data-testid={`${testId}-missing`}>
           {t('customFieldAdmin.missing', {
             languages: missing.map((l) => t(`customFieldAdmin.languages.${l}`)).join(', '),
           })}

@@ -34,11 +34,13 @@ export function SectionEditorPage() {
   const sectionId = useSearchParams()[0].get('section');
   const navigate = useNavigate();
   const send = useSend();
-  const [kept] = useState(() => loadDraft(sectionId));
+  const [kept, setKept] = useState(() => loadDraft(sectionId));
   const [draft, setDraft] = useState<SectionDraft | null>(() => kept ?? (sectionId ? null : emptySection()));
   const [unreachable, setUnreachable] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  /** A refused save always says so, even should no input show the reason. */
+  const [refused, setRefused] = useState(false);
 
   useEffect(() => {
     if (!sectionId || kept || !allowed) return;
@@ -50,7 +52,7 @@ export function SectionEditorPage() {
   }, [sectionId, kept, allowed, navigate]);
 
   if (!allowed) return <PlanLock />;
-  const title = t(sectionId ? 'customFieldAdmin.editSection' : 'routes.addCustomField');
+  const title = t(sectionId ? 'customFieldAdmin.editSection' : 'customFieldDrafts.newSection');
   if (!draft)
     return (
       <Stack gap="md">
@@ -62,6 +64,7 @@ export function SectionEditorPage() {
   const change = (next: SectionDraft) => {
     // What was wrong is shown again on the next save; a stale message beside a fixed input misleads.
     setErrors({});
+    setRefused(false);
     setDraft(next);
     saveDraft(sectionId, next);
   };
@@ -84,6 +87,7 @@ export function SectionEditorPage() {
     const local = parsed.ok ? sectionProblems(parsed.value) : parsed.errors;
     if (local) {
       setErrors(Object.fromEntries(Object.entries(local).map(([k, keys]) => [k, keys.map((m) => t(m))])));
+      setRefused(true);
       return;
     }
     setBusy(true);
@@ -94,7 +98,19 @@ export function SectionEditorPage() {
     if (res.ok) {
       clearDraft(sectionId);
       navigate('/custom-fields');
-    } else setErrors(res.errors);
+    } else {
+      setErrors(res.errors);
+      setRefused(Object.keys(res.errors).length > 0);
+    }
+  }
+
+  // A draft of an earlier, abandoned attempt can be thrown away: the form starts again as saved.
+  function discard() {
+    clearDraft(sectionId);
+    setErrors({});
+    setRefused(false);
+    setKept(null);
+    setDraft(sectionId ? null : emptySection());
   }
 
   return (
@@ -102,7 +118,17 @@ export function SectionEditorPage() {
       <PageTitle>{title}</PageTitle>
       {kept ? (
         <Alert color="blue" data-testid="draft-kept" role="status">
-          {t('customFieldAdmin.draftKept')}
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <span>{t('customFieldAdmin.draftKept')}</span>
+            <Button variant="white" size="compact-sm" onClick={discard} data-testid="discard-draft">
+              {t('customFieldDrafts.discard')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {refused ? (
+        <Alert color="red" role="alert" data-testid="section-not-saved">
+          {t('customFieldDrafts.notSaved')}
         </Alert>
       ) : null}
       <form onSubmit={(e) => void submit(e)} noValidate>

@@ -2,7 +2,7 @@
 // it sends, and its copy on this device: configuration needs a connection, so an unsaved form
 // survives going offline and a reload (localStorage, per section).
 import type { CustomFieldType } from '../../../../domain/custom-fields';
-import type { FieldIcon, RatingDisplay } from '../../../../domain/custom-field-sections';
+import { takesOptions, type FieldIcon, type RatingDisplay } from '../../../../domain/custom-field-sections';
 import { CONTENT_LANGUAGES, type ContentLanguage, type LocalizedText } from '../../../../domain/localized-text';
 
 export type Texts = Partial<Record<ContentLanguage, string>>;
@@ -80,7 +80,9 @@ export function payloadOf(draft: SectionDraft) {
     custom_fields: draft.custom_fields.map(({ key: _key, ...f }) => ({
       ...f,
       name: written(f.name),
-      options: f.options.map(written),
+      // Options a type does not use are hidden in the editor: sent, an empty one was refused by a
+      // check no input showed, and Save did nothing.
+      options: takesOptions(f.type) ? f.options.map(written) : [],
     })),
   };
 }

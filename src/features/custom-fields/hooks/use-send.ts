@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; offline?: boolean; errors: Record<string, string[]> };
 
@@ -14,17 +15,14 @@ export function useSend() {
   const fail = useFailureHandler();
   return useCallback(
     async <T>(method: string, path: string, body: unknown, success: string): Promise<SendResult<T>> => {
-      if (!navigator.onLine) {
-        notifications.show({ color: 'yellow', message: t('customFieldAdmin.offlineSave') });
-        return { ok: false, offline: true, errors: {} };
-      }
+      if (refuseOfflineSave(t)) return { ok: false, offline: true, errors: {} };
       const res = await api.request<{ data: T }>(method, path, { body });
       if (res.ok) {
         notifications.show({ color: 'teal', message: success, 'data-testid': 'toast-success' } as never);
         return { ok: true, data: res.data.data };
       }
       if (res.offline) {
-        notifications.show({ color: 'yellow', message: t('customFieldAdmin.offlineSave') });
+        refuseOfflineSave(t, false);
         return { ok: false, offline: true, errors: {} };
       }
       if (res.status === 400) {

@@ -5,12 +5,15 @@ import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/c
 import { useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LogbookRow } from '../../../../domain/logbook';
-import { useStoredUser } from '../../../api/session';
+import { guardUserOf, useStoredUser } from '../../../api/session';
+import { mayOpen } from '../../../../domain/guards';
 import { PageTitle } from '../../../ui/page-title';
 import { paramsFrom, searchOf, type LogbookParams } from '../hooks/logbook-params';
 import { useGridPreference } from '../../../api/use-grid-preference';
 import { useLogbook } from '../hooks/use-logbook';
+import { useWardenLanding } from '../hooks/use-warden-landing';
 import { CountsCards } from './counts-cards';
+import { GettingStarted } from './getting-started';
 import { HistoryPanel } from './history-panel';
 import { LogbookFilters } from './logbook-filters';
 import { COLUMNS, LogbookTable, type Column } from './logbook-table';
@@ -47,6 +50,7 @@ export function DashboardPage() {
   const searchText = search.toString();
   const params = useMemo(() => paramsFrom(new URLSearchParams(searchText)), [searchText]);
   const state = useLogbook(params);
+  useWardenLanding(stored?.data.user.role.permissions ?? {});
   useLocalReadyMark(state.source === 'local' && state.page !== null);
   const columns: Column[] = pref?.table_head?.length
     ? COLUMNS.filter((c) => pref.table_head.includes(c))
@@ -99,10 +103,14 @@ export function DashboardPage() {
             </Text>
           </Group>
         </Stack>
-        <Button onClick={() => setMassOpen(true)} data-testid="open-mass-action">
-          {t('mass.open')}
-        </Button>
+        {/* The dialog is /multiple-signin's screen: whoever that page refuses never sees it. */}
+        {mayOpen('/multiple-signin', guardUserOf(stored)) ? (
+          <Button onClick={() => setMassOpen(true)} data-testid="open-mass-action">
+            {t('mass.open')}
+          </Button>
+        ) : null}
       </Group>
+      <GettingStarted />
       <CountsCards counts={state.counts} />
       <SimpleGrid cols={{ base: 1, lg: 1 }}>
         <HistoryPanel />
@@ -126,7 +134,10 @@ export function DashboardPage() {
       </div>
       <QuickSignIn />
       <VisitDrawer row={open} onClose={() => setOpen(null)} />
-      <MassActionModal opened={massOpen} onClose={() => setMassOpen(false)} />
+      <MassActionModal
+        opened={massOpen && mayOpen('/multiple-signin', guardUserOf(stored))}
+        onClose={() => setMassOpen(false)}
+      />
     </Stack>
   );
 }

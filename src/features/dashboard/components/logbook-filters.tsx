@@ -1,14 +1,11 @@
 // The logbook's filters: date range (DD/MM/YYYY, weeks from Monday), site, area, user type,
 // status and a name search. Every change goes to the URL through `onChange`.
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/es';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { VISIT_STATUSES } from '../../../../domain/logbook';
 import { useDb } from '../../../db/db-context';
+import { DateRangeFilter } from '../../../ui/date-range-filter';
 import type { LogbookParams } from '../hooks/logbook-params';
 
 export function LogbookFilters({
@@ -18,7 +15,7 @@ export function LogbookFilters({
   params: LogbookParams;
   onChange: (next: Partial<LogbookParams>) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const db = useDb();
   const sites = useLiveQuery(() => db.sites.toArray(), [db]) ?? [];
   const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
@@ -29,21 +26,12 @@ export function LogbookFilters({
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="logbook-filters">
-      <DatePickerInput
-        type="range"
-        allowSingleDateInRange
+      <DateRangeFilter
         label={t('logbook.dates')}
         placeholder={t('logbook.today')}
-        valueFormat="DD/MM/YYYY"
-        firstDayOfWeek={1}
-        locale={i18n.language}
-        clearable
-        miw={220}
-        value={[params.from ?? null, params.to ?? params.from ?? null]}
-        onChange={([from, to]) => {
-          if (!from || to) set({ from: from ?? undefined, to: to ?? undefined });
-        }}
-        data-testid="filter-dates"
+        value={{ from: params.from, to: params.to }}
+        onChange={({ from, to }) => set({ from, to })}
+        testId="filter-dates"
       />
       <Select
         label={t('logbook.site')}

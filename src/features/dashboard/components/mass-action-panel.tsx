@@ -211,7 +211,7 @@ export function MassActionPanel({ onDone }: { onDone?: () => void }) {
               {t('mass.reasons', { list: mass.ctx.mode.reasons.map((r) => r.name).join(', ') })}
             </Text>
           ) : null}
-          {/* Issue 14: of several late (or early) reasons the admin picks one; the server applies
+          {/* Of several late (or early) reasons the admin picks one; the server applies
               it only to people it judges late (or early), the only one or the mode's code otherwise. */}
           {reasonOptions.length > 1 ? (
             <Select

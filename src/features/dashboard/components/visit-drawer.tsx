@@ -12,6 +12,7 @@ import { readingUnit, visitRecordLines } from '../visit-record';
 import { VisitComplianceAnswers } from './visit-compliance-answers';
 import { VisitCustomFields } from './visit-custom-fields';
 import { VisitVaccineStatus } from './vaccine-status-badge';
+import { VisitNotifications } from './visit-notifications';
 
 const DAY = 86_400_000;
 
@@ -40,6 +41,7 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
     reasonName: (id) => modes.flatMap((m) => m.reasons).find((r) => r.id === id)?.name,
     // No company-wide unit is stored yet: a reading is shown in the unit it was taken in.
     unit: readingUnit(details),
+    status: row?.status ?? null,
   });
 
   return (
@@ -68,6 +70,12 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
               {formatTime(row.timeOut, i18n.language)}
             </Text>
           </Group>
+          {events.some((e) => e.clockUntrusted) ? (
+            // a time stored at its receipt because the device's clock had moved.
+            <Text size="sm" c="orange.8" data-testid="visit-clock-untrusted">
+              {t('deviceClock.untrusted')}
+            </Text>
+          ) : null}
           <Stack gap={4}>
             <Text fw={600} size="sm">
               {t('logbook.journeyRecord')}
@@ -92,6 +100,7 @@ export function VisitDrawer({ row, onClose }: { row: LogbookRow | null; onClose(
           <VisitComplianceAnswers personId={row.personId} kioskVisitId={details.visitId} />
           <VisitCustomFields kioskVisitId={details.visitId} />
           <VisitVaccineStatus personId={row.personId} kioskVisitId={details.visitId} />
+          <VisitNotifications kioskVisitId={details.visitId} />
           <Stack gap={4}>
             <Text fw={600} size="sm">
               {t('logbook.history')}

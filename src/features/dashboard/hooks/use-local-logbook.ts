@@ -2,7 +2,7 @@
 // follows Dexie live, so a kiosk's sign-in shows as soon as a pull brings it in.
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { visitsFrom, type LogbookRow } from '../../../../domain/logbook';
+import { hostIdsOf, visitsFrom, type LogbookRow } from '../../../../domain/logbook';
 import { readDerived, readStamp, writeDerived, type Stamp } from '../../../db/derived-snapshot';
 import { useDb } from '../../../db/db-context';
 import type { GatehouseDb } from '../../../db/schema';
@@ -17,14 +17,15 @@ export function startOfToday(now = Date.now()): number {
 }
 
 /** Today's rows derived from local people and events, with the stamp they were read under. */
-async function deriveToday(db: GatehouseDb, from: number): Promise<{ stamp: Stamp; rows: LogbookRow[] }> {
+export async function deriveToday(db: GatehouseDb, from: number): Promise<{ stamp: Stamp; rows: LogbookRow[] }> {
   const to = from + 86_400_000;
   const read = await db.transaction(
     'r',
     [db.visitEvents, db.people, db.areas, db.sites, db.userTypes, db.meta],
     async () => {
       const events = await db.visitEvents.where('at').aboveOrEqual(from).toArray();
-      const personIds = [...new Set(events.map((e) => e.personId))];
+      // The people signed in, and the hosts their visits name (the host column shows their names).
+      const personIds = [...new Set(events.flatMap((e) => [e.personId, ...hostIdsOf(e.details)]))];
       // A busy day names most people: one getAll of everyone beats thousands of single gets.
       const [people, areas, sites, types, stamp] = await Promise.all([
         personIds.length > BULK_GET_LIMIT ? db.people.toArray() : db.people.bulkGet(personIds),

@@ -1,9 +1,12 @@
-// The logbook and counts for the current filters. Today renders first from local data and is
-// then replaced by the server's paged answer, fetched again whenever local events change (a
-// pull after a kiosk's sign-in, or a tap here). Other days come from the server only.
+// The logbook and counts for the current filters. Today comes from the device's own tables
+// once a sync has completed (the pull brings every event of today, paired by domain/logbook.ts,
+// the rule the server's SQL is proven to follow): a pull updates it live, with no request.
+// Before the first sync completes, and for other days, the server answers, again whenever local
+// events change (a pull after a kiosk's sign-in, or a tap here).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { countsOf, pageOf, type DailyCounts, type LogbookRow } from '../../../../domain/logbook';
 import { api } from '../../../api/client';
+import { useSyncStatus } from '../../../sync/sync-context';
 import { isToday, timeZone, type LogbookParams } from './logbook-params';
 import { useEventsVersion, useLocalLogbook } from './use-local-logbook';
 
@@ -40,6 +43,11 @@ export function useLogbook(p: LogbookParams): LogbookState {
   const today = isToday(p);
   const local = useLocalLogbook();
   const version = useEventsVersion();
+  // The local tables hold today's data: a sync ran to its end on this device.
+  const synced = useSyncStatus().lastSyncAt !== null;
+  const localServes = today && synced && local !== undefined;
+  // What asks the server again: a change of local events, unless the local tables answer.
+  const refetch = localServes ? 'local' : version;
   const query = queryOf(p);
   const [server, setServer] = useState<{ query: string; page: Page; counts: DailyCounts } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -47,6 +55,7 @@ export function useLogbook(p: LogbookParams): LogbookState {
   const answered = useRef(false);
 
   useEffect(() => {
+    if (localServes) return;
     const controller = new AbortController();
     // A burst of pulled events becomes one request.
     const timer = setTimeout(
@@ -69,20 +78,23 @@ export function useLogbook(p: LogbookParams): LogbookState {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, version]);
+  }, [query, localServes, refetch]);
 
   return useMemo<LogbookState>(() => {
+    if (localServes && local) return localState(local, p);
     const hasLocalPending = local?.some((r) => r.pending) ?? false;
     const fresh = server && server.query === query && !(today && hasLocalPending);
     if (fresh) return { page: server.page, counts: server.counts, source: 'server', unavailable: false };
-    if (today && local) {
-      return {
-        page: pageOf(local, p),
-        counts: countsOf(local.filter((r) => !p.siteId || r.siteId === p.siteId)),
-        source: 'local',
-        unavailable: false,
-      };
-    }
+    if (today && local) return localState(local, p);
     return { page: null, counts: null, source: 'none', unavailable: failed === query };
-  }, [server, query, today, local, p, failed]);
+  }, [server, query, today, local, localServes, p, failed]);
+}
+
+function localState(local: LogbookRow[], p: LogbookParams): LogbookState {
+  return {
+    page: pageOf(local, p),
+    counts: countsOf(local.filter((r) => !p.siteId || r.siteId === p.siteId)),
+    source: 'local',
+    unavailable: false,
+  };
 }

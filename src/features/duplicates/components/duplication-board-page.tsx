@@ -1,4 +1,4 @@
-// /duplication-control-board (issue 17): likely duplicate people in groups, side by side; the
+// /duplication-control-board: likely duplicate people in groups, side by side; the
 // admin keeps one record per group, picks which value wins per field, and merges the rest into it.
 import { useState } from 'react';
 import { Alert, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';

@@ -25,7 +25,7 @@ import { FreshnessLine } from './freshness-line';
 import { exportRollCall } from './roll-call-export';
 import { RollCallRow } from './roll-call-row';
 import { PlaceFiltersToggle, SessionFilters } from './session-filters';
-import { sessionPath } from './session-path';
+import { sessionPath } from '../../../../domain/warden-landing';
 import { SessionSummary } from './session-summary';
 import './emergency.css';
 

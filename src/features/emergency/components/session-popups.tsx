@@ -13,7 +13,7 @@ import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { useSync } from '../../../sync/sync-context';
-import { sessionPath } from './session-path';
+import { sessionPath } from '../../../../domain/warden-landing';
 
 type Popup = { kind: 'started' | 'ended'; event: SessionEvent };
 

@@ -1,4 +1,4 @@
-// The numbers of a session in one compact line above the roll call (issue 20 item 13): on site,
+// The numbers of a session in one compact line above the roll call: on site,
 // accounted for, not accounted for, conflicts, then each status as a filter chip. On a phone
 // the line scrolls sideways inside itself, so the first names stay in view. "Not accounted
 // for" is "missing + not yet marked": the status is named "Not yet marked", never a second

@@ -10,7 +10,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { usePeopleAndEvents, usePlaces, useSessions } from '../data/use-emergency';
 import { useClock } from './format';
 import { FreshnessLine } from './freshness-line';
-import { sessionPath } from './session-path';
+import { sessionPath } from '../../../../domain/warden-landing';
 import { StartSessionForm } from './start-session-form';
 import './emergency.css';
 

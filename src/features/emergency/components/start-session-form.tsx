@@ -9,7 +9,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { useSync } from '../../../sync/sync-context';
 import type { Place } from '../data/use-emergency';
 import { useClock } from './format';
-import { sessionPath } from './session-path';
+import { sessionPath } from '../../../../domain/warden-landing';
+import { ToggleChip } from '../../../ui/toggle-chip';
 
 export function StartSessionForm({ sites }: { sites: Place[] }) {
   const { t } = useTranslation();
@@ -73,9 +74,9 @@ export function StartSessionForm({ sites }: { sites: Place[] }) {
           >
             <Group gap="xs">
               {sites.map((s) => (
-                <Chip key={s.id} value={s.id} data-testid="site-chip">
+                <ToggleChip key={s.id} value={s.id} data-testid="site-chip">
                   {s.name}
-                </Chip>
+                </ToggleChip>
               ))}
             </Group>
           </Chip.Group>

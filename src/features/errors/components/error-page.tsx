@@ -27,7 +27,7 @@ export function ErrorPage() {
           <PageTitle>{t(copy.title)}</PageTitle>
           <Text c="dimmed">{t(copy.body)}</Text>
           {stored && copy === COPY['/otp-error'] ? (
-            // Issue 19: the way out of /otp-error is enrolment.
+            // The way out of /otp-error is enrolment.
             <Button component={Link} to="/two-step?force_otp=1" mt="sm" size="md" data-testid="otp-enrol-link">
               {t('twoStep.setUp')}
             </Button>

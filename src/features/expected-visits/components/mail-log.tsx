@@ -4,6 +4,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { formatDateTime } from '../../../../domain/date-format';
+import { TableScroll } from '../../../ui/table-scroll';
 
 interface MailRow {
   id: string;
@@ -23,7 +24,7 @@ export function MailLog() {
   if (rows === null) return null;
   if (!rows.length) return <Text c="dimmed">{t('expectedVisits.mailEmpty')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table verticalSpacing="xs" data-testid="mail-log">
         <Table.Thead>
           <Table.Tr>
@@ -50,6 +51,6 @@ export function MailLog() {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

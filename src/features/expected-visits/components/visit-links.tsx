@@ -1,4 +1,4 @@
-// The links an admin hands a visitor when no mail goes out (issue 20 item 4): the visitor's
+// The links an admin hands a visitor when no mail goes out: the visitor's
 // personal link (/c/{visitUrl}/{code}; the code is kept hashed, so asking makes a new one that
 // replaces the mailed link) and the flow's public link (/e/{flow id}) with its QR code.
 import { useEffect, useState } from 'react';

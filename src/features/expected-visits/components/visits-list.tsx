@@ -12,6 +12,7 @@ import { useSync } from '../../../sync/sync-context';
 import { DateField } from '../../../ui/date-field';
 import { useSend } from '../hooks/use-send';
 import { VisitLinks } from './visit-links';
+import { TableScroll } from '../../../ui/table-scroll';
 
 interface VisitRow {
   id: string;
@@ -78,7 +79,7 @@ export function VisitsList() {
   if (!visits.length) return <Text c="dimmed">{t('expectedVisits.empty')}</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll minWidth={640}>
         <Table verticalSpacing="xs" data-testid="expected-visits-table">
           <Table.Thead>
             <Table.Tr>
@@ -158,7 +159,7 @@ export function VisitsList() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <VisitLinks
         visit={linksOf}
         name={linksOf ? (names.get(linksOf.personId) ?? '') : ''}

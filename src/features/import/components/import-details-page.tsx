@@ -1,4 +1,4 @@
-// /users/import/details/:id (issue 17): one import's outcome — how many people were created,
+// /users/import/details/:id: one import's outcome — how many people were created,
 // updated and skipped, and every row with what happened to it and why; the results export as
 // CSV (UTF-8 with a byte-order mark, so Excel reads Arabic names). An attached photo shows as
 // the person's picture beside its badge.
@@ -13,6 +13,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { UserPhoto } from '../../../ui/user-photo';
 import { ImportNav } from './import-nav';
 import { STATUS_COLOR } from './import-queue-page';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const ROW_COLOR: Record<ImportRowStatus, string> = {
   pending: 'gray',
@@ -111,7 +112,7 @@ export function ImportDetailsPage() {
             ))}
           </SimpleGrid>
           <Paper withBorder radius="md" p="md">
-            <Table.ScrollContainer minWidth={640}>
+            <TableScroll minWidth={640}>
               <Table striped verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -157,7 +158,7 @@ export function ImportDetailsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           </Paper>
         </>
       ) : null}

@@ -1,4 +1,4 @@
-// /users/import/grid (issue 17): every row read from the file with its problems beside the
+// /users/import/grid: every row read from the file with its problems beside the
 // cell; the admin fixes cells or drops rows, then runs the import. Rows still with problems
 // are skipped by the server with their reason. After the run starts, the queue opens in 1.5 s
 // (spec 1 §4 / §9: post-import redirect).
@@ -15,6 +15,7 @@ import { importBody, rowPhoto, setPhotos, usePhotos } from '../hooks/import-phot
 import { useRowChecks } from '../hooks/use-row-checks';
 import { GridRow } from './grid-row';
 import { ImportNav } from './import-nav';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const PAGE = 25;
 const REDIRECT_MS = 1_500;
@@ -123,7 +124,7 @@ export function ImportGridPage() {
             </Alert>
           ) : null}
           <Paper withBorder radius="md" p="xs">
-            <Table.ScrollContainer minWidth={1200}>
+            <TableScroll minWidth={1200}>
               <Table verticalSpacing={6} data-testid="import-grid-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -149,7 +150,7 @@ export function ImportGridPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} mt="sm" /> : null}
           </Paper>
         </>

@@ -1,4 +1,4 @@
-// /users/import (issue 17): the rules for the file, the template to download (in the admin's
+// /users/import: the rules for the file, the template to download (in the admin's
 // language, with an example row and the user types they may use) and the upload. The file is
 // read in the import worker; a refused file says why; a read file opens the grid. The optional
 // photo zip may be chosen here, before the spreadsheet, or on the grid.

@@ -1,4 +1,4 @@
-// /users/import/queue (issue 17): the company's imports, newest first, each with a live
+// /users/import/queue: the company's imports, newest first, each with a live
 // progress bar (socket event userImport) and a link to its details.
 import { Alert, Anchor, Badge, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,8 @@ import { api } from '../../../api/client';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { PageTitle } from '../../../ui/page-title';
 import { ImportNav } from './import-nav';
+import { TableScroll } from '../../../ui/table-scroll';
+import { EmptyRow } from '../../../ui/empty-row';
 
 export const STATUS_COLOR: Record<ImportStatus, string> = {
   queued: 'gray',
@@ -46,8 +48,7 @@ export function ImportQueuePage() {
       <ImportNav />
       {offline && !jobs ? <Alert color="yellow">{t('import.needsConnection')}</Alert> : null}
       <Paper withBorder radius="md" p="md">
-        {jobs && jobs.length === 0 ? <Text c="dimmed">{t('import.queue.empty')}</Text> : null}
-        <Table.ScrollContainer minWidth={720}>
+        <TableScroll minWidth={720}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -57,6 +58,11 @@ export function ImportQueuePage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
+              {jobs && jobs.length === 0 ? (
+                <EmptyRow colSpan={7} testId="import-queue-empty">
+                  {t('import.queue.empty')}
+                </EmptyRow>
+              ) : null}
               {(jobs ?? []).map((j) => {
                 const now = live[j.id];
                 const status = now && j.status !== 'done' ? now.status : j.status;
@@ -89,7 +95,7 @@ export function ImportQueuePage() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Paper>
     </Stack>
   );

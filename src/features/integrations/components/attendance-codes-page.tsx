@@ -1,4 +1,4 @@
-// /attendance-codes/:integId/:integName (issue 18): which of the directory's attendance codes
+// /attendance-codes/:integId/:integName: which of the directory's attendance codes
 // each Gatehouse outcome becomes — a mode's on time, late and early without a reason, and each
 // reason (a reason left empty uses its mode's late or early code). The timesheet shows the mapped
 // code and write-back sends it. Needs a connection, like all configuration.
@@ -52,6 +52,9 @@ export function AttendanceCodesPage() {
       key={key}
       label={label}
       description={gatehouse ? t('integrationCodes.gatehouseCode', { code: gatehouse }) : undefined}
+      // The description goes under the box: only some inputs of a row have one, and the boxes of a
+      // row must line up.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       placeholder={t('integrationCodes.unmapped')}
       value={codes[key] ?? ''}
       maxLength={CODE_MAX}

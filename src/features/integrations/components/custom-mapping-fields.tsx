@@ -1,4 +1,4 @@
-// The custom fields of /integration-settings' mapping (issue 18): one input per custom field of
+// The custom fields of /integration-settings' mapping: one input per custom field of
 // the company, labelled in the reader's language, holding the directory field that fills it.
 // The fields the chosen user type's journeys ask for come first; the others follow under their
 // own heading. A field mapped earlier and since deleted stays listed by id, so it can be cleared.

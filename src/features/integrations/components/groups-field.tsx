@@ -1,4 +1,4 @@
-// The "groups" selection of /integration-settings (issue 18): a searchable picker of the
+// The "groups" selection of /integration-settings: a searchable picker of the
 // directory's own groups by name once the integration is saved with credentials. Ids already
 // chosen that the directory no longer lists stay chosen and show by id. A new integration, or
 // a directory that refuses or cannot be reached, keeps the typed ids with a one-line hint.

@@ -1,4 +1,4 @@
-// /integration-duplicate (issue 18; spec 1 §4): directory people who look like someone already
+// /integration-duplicate (spec 1 §4): directory people who look like someone already
 // here. Each is held back from the sync until the admin links them to that person (an email
 // match can only be linked: an email is one person's) or creates a new person (a name match).
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';

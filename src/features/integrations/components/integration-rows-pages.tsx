@@ -1,4 +1,4 @@
-// /integration-error and /integration-valid (issue 18; spec 1 §4): after a sync, the rows the
+// /integration-error and /integration-valid (spec 1 §4): after a sync, the rows the
 // directory sent that could not be written (with why, from the sync log), and the people the
 // integration now keeps in step — those the directory removed are archived and say so.
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
@@ -12,6 +12,8 @@ import { NeedsConnection } from '../../../ui/needs-connection';
 import { PageTitle } from '../../../ui/page-title';
 import { useCustomTargets, type CustomTargetWire } from '../hooks/use-custom-targets';
 import { useIntegrationData, type LinkedPeopleWire, type LogWire } from '../hooks/use-integration-data';
+import { TableScroll } from '../../../ui/table-scroll';
+import { EmptyRow } from '../../../ui/empty-row';
 
 function ReviewLinks({ integ, id }: { integ: IntegrationWire | null; id: string }) {
   const { t } = useTranslation();
@@ -44,7 +46,12 @@ export function IntegrationErrorPage() {
       <PageTitle>{t('integrations.error.title')}</PageTitle>
       {logs.offline && !logs.data ? <NeedsConnection /> : null}
       <Text c="dimmed">{t('integrations.error.intro', { name: integ.data?.name ?? '' })}</Text>
-      {logs.data && rows.length === 0 ? (
+      {logs.data && rows.length === 0 && !lastRun ? (
+        <Alert color="gray" data-testid="integration-error-never">
+          {t('integrationScreens.neverSyncedRows')}
+        </Alert>
+      ) : null}
+      {logs.data && rows.length === 0 && lastRun ? (
         <Alert color="teal" data-testid="integration-error-none">
           {t('integrations.error.none')}
         </Alert>
@@ -78,8 +85,11 @@ export function IntegrationErrorPage() {
 export function PeopleTable({
   people,
   fields = [],
+  loaded = true,
 }: {
   people: LinkedPeopleWire['people'];
+  /** False while the list is loading: "no one" is said only of a list that came back empty. */
+  loaded?: boolean;
   /** Custom fields by which the people's values are named (none: values are not shown). */
   fields?: CustomTargetWire[];
 }) {
@@ -87,7 +97,7 @@ export function PeopleTable({
   const fieldOf = new Map(fields.map((f) => [f.id, f]));
   const yesNo = (on: boolean) => t(on ? 'customFields.yes' : 'customFields.no');
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScroll minWidth={520}>
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -97,6 +107,11 @@ export function PeopleTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {loaded && people.length === 0 ? (
+            <EmptyRow colSpan={4} testId="synced-people-empty">
+              {t('integrationScreens.noPeople')}
+            </EmptyRow>
+          ) : null}
           {people.map((p) => (
             <Table.Tr key={p.id} data-testid="synced-person">
               <Table.Td>
@@ -131,7 +146,7 @@ export function PeopleTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
@@ -149,7 +164,7 @@ export function IntegrationValidPage() {
         <Text c="dimmed">{t('integrations.valid.intro', { n: people.data.total, removed: people.data.removed })}</Text>
       ) : null}
       <Paper withBorder radius="md" p="md">
-        <PeopleTable people={people.data?.people ?? []} fields={fields} />
+        <PeopleTable people={people.data?.people ?? []} fields={fields} loaded={people.data !== null} />
       </Paper>
       <ReviewLinks integ={integ.data} id={id} />
     </Stack>

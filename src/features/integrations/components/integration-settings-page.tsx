@@ -1,4 +1,4 @@
-// /integration-settings (issue 18): create or edit an integration with any of the four
+// /integration-settings: create or edit an integration with any of the four
 // directories — its credentials (or Google/Microsoft consent), which directory fields fill
 // Gatehouse's fields, what is selected (sites, fields, groups: at least one) and how often it
 // syncs. The directory is fixed once created (its people are linked by that directory's ids).

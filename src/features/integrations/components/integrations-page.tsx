@@ -1,6 +1,6 @@
-// /integration (issue 18): the company's directory integrations with their status, and the
+// /integration: the company's directory integrations with their status, and the
 // way into creating, editing and syncing one.
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,8 @@ import { formatDateTime } from '../../../../domain/date-format';
 import type { IntegrationStatus, IntegrationWire } from '../../../../domain/integrations';
 import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
+import { TableScroll } from '../../../ui/table-scroll';
+import { EmptyRow } from '../../../ui/empty-row';
 
 export const STATUS_COLOR: Record<IntegrationStatus, string> = {
   draft: 'gray',
@@ -43,8 +45,7 @@ export function IntegrationsPage() {
       </Group>
       {offline && !rows ? <Alert color="yellow">{t('integrations.needsConnection')}</Alert> : null}
       <Paper withBorder radius="md" p="md">
-        {rows && rows.length === 0 ? <Text c="dimmed">{t('integrations.empty')}</Text> : null}
-        <Table.ScrollContainer minWidth={640}>
+        <TableScroll minWidth={640}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -54,6 +55,11 @@ export function IntegrationsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
+              {rows && rows.length === 0 ? (
+                <EmptyRow colSpan={5} testId="integrations-empty">
+                  {t('integrations.empty')}
+                </EmptyRow>
+              ) : null}
               {(rows ?? []).map((r) => (
                 <Table.Tr key={r.id} data-testid={`integration-${r.id}`}>
                   <Table.Td>
@@ -82,7 +88,7 @@ export function IntegrationsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Paper>
     </Stack>
   );

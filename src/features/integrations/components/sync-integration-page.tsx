@@ -1,4 +1,4 @@
-// /sync-integration (issue 18): before a manual sync, what it will do — which directory, what
+// /sync-integration: before a manual sync, what it will do — which directory, what
 // is selected, how fields map, and whether it is a first (full) read or only the changes since
 // the last one — with Start, which opens /sync-status and starts after the spec's 2–3 s delay.
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';

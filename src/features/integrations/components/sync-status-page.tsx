@@ -1,4 +1,4 @@
-// /sync-status (issue 18; spec 1 §4): starts a sync after the spec's 2–3 s delay, polls the
+// /sync-status (spec 1 §4): starts a sync after the spec's 2–3 s delay, polls the
 // run's status id (every 5 s for a first sync, 3 s for a later one, 1 s while people are being
 // written) and shows processing, done, failed with Retry, or authentication failed. A sync it
 // watched finish sends the admin on: duplicates, else failed rows, else the view page.
@@ -24,6 +24,8 @@ export function SyncStatusPage() {
   const [status, setStatus] = useState<Status | null>(null);
   const [starting, setStarting] = useState(false);
   const [offline, setOffline] = useState(false);
+  // No id, or one the server does not know (another company's too): say so, not "needs a connection".
+  const [missing, setMissing] = useState(!id);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Set once this page has seen the run working, so only a sync watched here moves on by itself.
   const watched = useRef(false);
@@ -31,7 +33,9 @@ export function SyncStatusPage() {
   const integ = useIntegrationData<IntegrationWire>(id ? `/integrations/${id}` : null).data;
 
   const poll = useCallback(async () => {
+    if (!id) return;
     const res = await api.get<{ data: Status }>(`/integrations/${id}/sync-status`);
+    if (!res.ok && (res.status === 404 || res.status === 400)) return setMissing(true);
     if (!res.ok) return setOffline(true);
     setOffline(false);
     const s = res.data.data;
@@ -75,8 +79,18 @@ export function SyncStatusPage() {
   return (
     <Stack gap="md" data-testid="sync-status" data-phase={starting ? 'starting' : (phase ?? 'idle')}>
       <PageTitle>{t('integrations.syncStatus.title')}</PageTitle>
-      {offline ? <Alert color="yellow">{t('integrations.needsConnection')}</Alert> : null}
-      <Paper withBorder radius="md" p="md">
+      {missing ? (
+        <Alert color="gray" data-testid="sync-status-not-found">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('integrationScreens.notFound')}</Text>
+            <Button component={Link} to="/integration" variant="light" size="xs">
+              {t('integrationScreens.toList')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {offline && !missing ? <Alert color="yellow">{t('integrations.needsConnection')}</Alert> : null}
+      <Paper withBorder radius="md" p="md" display={missing ? 'none' : undefined}>
         <Stack gap="sm">
           {starting || phase === 'processing' ? (
             <Group gap="sm">
@@ -120,7 +134,9 @@ export function SyncStatusPage() {
           ) : null}
           {status ? (
             <Badge variant="light" w="fit-content">
-              {t('integrations.syncStatus.statusId', { id: status.status_id ?? '—' })}
+              {status.status_id === null
+                ? t('integrationScreens.neverSynced')
+                : t('integrations.syncStatus.statusId', { id: status.status_id })}
             </Badge>
           ) : null}
           <Group gap="sm" wrap="wrap">

@@ -1,4 +1,4 @@
-// /view-integration/:integId/:integName (issue 18; spec 1 §3 "name, mapping, status, sync
+// /view-integration/:integId/:integName (spec 1 §3 "name, mapping, status, sync
 // logs", §4): where a finished sync lands. Shows the status and schedule, the last run's
 // counts, the log, and the people kept in step; deactivating turns off the automatic sync
 // only (a manual sync still runs), reactivating turns it back on.
@@ -120,7 +120,11 @@ export function ViewIntegrationPage() {
         </Button>
       </Group>
       <Paper withBorder radius="md" p="md">
-        <PeopleTable people={(people.data?.people ?? []).slice(0, 20)} fields={customTargets.data ?? []} />
+        <PeopleTable
+          people={(people.data?.people ?? []).slice(0, 20)}
+          fields={customTargets.data ?? []}
+          loaded={people.data !== null}
+        />
       </Paper>
     </Stack>
   );

@@ -1,4 +1,4 @@
-// /write-back (issue 18): what an integration writes back to its directory — the register marks
+// /write-back: what an integration writes back to its directory — the register marks
 // (a mark per person, day and session with the mapped attendance code, optionally the reason as
 // its comment) — how many were sent, the last run and its error, and "write back now". The
 // integration comes as ?id=; without one the admin picks it. Directories that take no

@@ -25,6 +25,7 @@ import {
 } from '../../../../domain/journey';
 import type { ConfigOptions } from '../hooks/use-config-options';
 import type { Settings } from './journey-fields';
+import { MissingSetup } from './missing-setup';
 
 export function FlowFields({
   settings,
@@ -95,6 +96,11 @@ export function FlowFields({
             onChange={(v) => set({ compliance_id: v })}
             clearable
             data-testid="flow-compliance"
+            description={
+              options.loaded && options.forms.length === 0 ? (
+                <MissingSetup what="compliance" to="/compliance-new" />
+              ) : undefined
+            }
           />
           <Select
             label={t('journeys.frequency')}
@@ -109,6 +115,11 @@ export function FlowFields({
             value={list('section_ids')}
             onChange={(v) => set({ section_ids: v })}
             data-testid="flow-sections"
+            description={
+              options.loaded && options.sections.length === 0 ? (
+                <MissingSetup what="sections" to="/custom-fields" />
+              ) : undefined
+            }
           />
           <NumberInput label={t('journeys.reminder')} {...minutes('reminder_minutes', REMINDER_MIN_MINUTES)} />
           <NumberInput label={t('journeys.sendBefore')} {...minutes('send_before_minutes', SEND_BEFORE_MIN_MINUTES)} />

@@ -10,6 +10,7 @@ import { flowInput, flowRuleErrors } from '../../../../domain/journey-config';
 import { CONTENT_LANGUAGES, textIn } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
 import { useOnline } from '../../../sync/sync-context';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageTitle } from '../../../ui/page-title';
 import { KioskPreview } from '../../kiosk/preview';
 import type { FlowItem, JourneyDetail, JourneyItem } from '../journey-wire';
@@ -114,11 +115,7 @@ export function FlowFormPage() {
   return (
     <Stack gap="md">
       <PageTitle>{editing ? t('routes.updateJourneyFlow') : t('routes.addJourneyFlow')}</PageTitle>
-      {!online ? (
-        <Alert color="yellow" title={t('connection.needsTitle')} data-testid="journey-offline" role="status">
-          {t('journeys.offlineKept')}
-        </Alert>
-      ) : null}
+      <OfflineNotice testId="journey-offline" />
       {restored ? (
         <Alert color="blue" data-testid="draft-restored">
           {t('journeys.draftRestored')}

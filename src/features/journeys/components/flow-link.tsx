@@ -1,4 +1,4 @@
-// The flow's public pre-registration link (/e/{flow id}, issue 20 item 4) with a copy button
+// The flow's public pre-registration link (/e/{flow id}) with a copy button
 // and its QR code, for admins who hand it out on paper or a screen.
 import { useEffect, useState } from 'react';
 import { Button, CopyButton, Group, Image, Paper, Stack, TextInput, Title } from '@mantine/core';

@@ -10,6 +10,8 @@ import { textIn } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
 import { useOnline } from '../../../sync/sync-context';
 import { NeedsConnection } from '../../../ui/needs-connection';
+import { OfflineNotice } from '../../../ui/offline-notice';
+import { useLocalJourney } from '../hooks/use-local-journeys';
 import { PageTitle } from '../../../ui/page-title';
 import type { FlowItem, JourneyDetail, JourneyItem } from '../journey-wire';
 import { useConfigOptions } from '../hooks/use-config-options';
@@ -42,7 +44,10 @@ export function JourneyFormPage() {
   const send = useSend();
   const options = useConfigOptions();
   const { check, errorOf, setErrors } = useFormErrors();
-  const [loaded, setLoaded] = useState<JourneyDetail | null>(null);
+  const [fetched, setLoaded] = useState<JourneyDetail | null>(null);
+  // Offline the journey as this device holds it.
+  const local = useLocalJourney(id);
+  const loaded = fetched ?? (online ? null : (local ?? null));
   const [busy, setBusy] = useState(false);
   const initial = useMemo(() => (id ? (loaded ? formOf(loaded) : null) : emptyForm()), [id, loaded]);
   const [form, update, clearDraft, restored] = useDraft<Form>(id ? `journey.${id}` : 'journey.new', initial);
@@ -82,11 +87,7 @@ export function JourneyFormPage() {
   return (
     <Stack gap="md">
       <PageTitle>{id ? t('routes.updateJourney') : t('routes.addJourney')}</PageTitle>
-      {!online ? (
-        <Alert color="yellow" title={t('connection.needsTitle')} data-testid="journey-offline" role="status">
-          {t('journeys.offlineKept')}
-        </Alert>
-      ) : null}
+      <OfflineNotice testId="journey-offline" />
       {restored ? (
         <Alert color="blue" data-testid="draft-restored">
           {t('journeys.draftRestored')}

@@ -9,17 +9,22 @@ import { textIn } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 import { useOnline } from '../../../sync/sync-context';
-import { NeedsConnection } from '../../../ui/needs-connection';
+import { OfflineNotice } from '../../../ui/offline-notice';
+import { useLocalJourneys } from '../hooks/use-local-journeys';
 import { PageTitle } from '../../../ui/page-title';
 import type { JourneyItem } from '../journey-wire';
 import { useSend } from '../hooks/use-send';
+import { TableScroll } from '../../../ui/table-scroll';
 
 export function JourneysPage() {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const send = useSend();
   const permissions = useStoredUser()?.data.user.role.permissions ?? {};
-  const [items, setItems] = useState<JourneyItem[] | null>(null);
+  const [loaded, setItems] = useState<JourneyItem[] | null>(null);
+  // The device's synced journeys until the server answers, and offline.
+  const local = useLocalJourneys();
+  const items = loaded ?? local ?? null;
   const [search, setSearch] = useState('');
   const [doomed, setDoomed] = useState<JourneyItem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +64,7 @@ export function JourneysPage() {
           </Button>
         ) : null}
       </Group>
-      {!online && items === null ? <NeedsConnection /> : null}
+      <OfflineNotice />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
           <TextInput
@@ -69,7 +74,7 @@ export function JourneysPage() {
             maw={360}
             data-testid="journey-search"
           />
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll minWidth={560}>
             <Table striped verticalSpacing="sm" data-testid="journeys-table">
               <Table.Thead>
                 <Table.Tr>
@@ -109,7 +114,7 @@ export function JourneysPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           {items && shown.length === 0 ? (
             <Text c="dimmed" data-testid="journeys-empty">
               {items.length ? t('journeys.noMatch') : t('journeys.none')}

@@ -20,6 +20,8 @@ export interface ConfigOptions {
   modes: Option[];
   forms: Option[];
   sections: Option[];
+  /** False until the device's tables were read (an empty list then means "none yet"). */
+  loaded?: boolean;
   methodOf: (userTypeId: string) => RegistrationMethod | undefined;
 }
 
@@ -40,6 +42,7 @@ export function useConfigOptions(): ConfigOptions {
   const byName = (a: Option, b: Option) => a.label.localeCompare(b.label);
   const siteName = new Map((data?.sites ?? []).map((s) => [s.id, s.name]));
   return {
+    loaded: data !== undefined,
     sites: (data?.sites ?? []).map((s) => ({ value: s.id, label: s.name })).sort(byName),
     areas: (data?.areas ?? [])
       .map((a) => ({ value: a.id, label: `${siteName.get(a.siteId) ?? ''} · ${a.name}` }))

@@ -12,12 +12,14 @@ interface Props {
   flow: KioskFlow | undefined;
   onDone: (patch: Partial<Draft>) => void;
   onCancel: () => void;
+  /** The host chosen at pre-registration, preselected. */
+  initialHostId?: string | null;
 }
 
-export function HostStep({ data, flow, onDone, onCancel }: Props) {
+export function HostStep({ data, flow, onDone, onCancel, initialHostId = null }: Props) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [hostId, setHostId] = useState<string | null>(null);
+  const [hostId, setHostId] = useState<string | null>(initialHostId);
   const [message, setMessage] = useState('');
   // Hosts are of the flow's host types, else the people who are not of the visiting type.
   const hostTypes = flow?.settings.host_user_type_ids ?? [];

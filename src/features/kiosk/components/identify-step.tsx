@@ -1,14 +1,23 @@
 // Identify: search by name (quick or private match), an RFID card typed or wedged, or a QR
 // code from the camera (scanner loaded only when asked for).
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchNames, readScannedCode } from '../../../../domain/kiosk';
 import type { OnSite } from '../../../../domain/presence';
 import { useDb } from '../../../db/db-context';
-import { verifyQrOnDevice } from '../../../db/visit-qr';
-import { shownTypes, type KioskData, type KioskJourney, type KioskPerson } from '../hooks/use-kiosk-data';
+import { useSync } from '../../../sync/sync-context';
+import {
+  flowFields,
+  flowFor,
+  shownTypes,
+  type KioskData,
+  type KioskJourney,
+  type KioskPerson,
+} from '../hooks/use-kiosk-data';
 import type { Draft, DraftPerson, IdentifyMethod } from '../journey/draft';
 import { KAlert, KButton, KTextInput } from './kit';
+import { fromPreregistration, type PreregisteredVisit } from '../journey/preregistered';
+import { checkVisitQr, type ExpectedVisitRow } from './qr-check';
 
 const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
 
@@ -23,12 +32,6 @@ interface Props {
   /** A refusal on this screen, by its message key (detailed kiosk logs). */
   onRefused: (reason: string) => void;
   entityId: string;
-}
-
-interface ExpectedVisitRow {
-  id: string;
-  status: string;
-  arrivedAt?: number | null;
 }
 
 const asDraft = (p: KioskPerson): DraftPerson => ({
@@ -55,6 +58,11 @@ export function IdentifyStep({
   const [rfid, setRfid] = useState('');
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const sync = useSync();
+  // A code checked after a pull is matched against the people that pull brought, not the render's.
+  const latest = useRef(data);
+  latest.current = data;
   const refuse = (key: string) => {
     onRefused(key);
     setProblem(t(key));
@@ -92,21 +100,31 @@ export function IdentifyStep({
         data.people.find((p) => p.id === code.personId),
         'qr',
       );
-    // A pre-registration QR: verified offline with the synced public key and revocations.
-    const verdict = await verifyQrOnDevice(db, code.text, entityId);
-    if (!verdict.ok)
-      return refuse(
-        verdict.messageCode
-          ? `linkExpired.${verdict.messageCode}`
-          : `errors.${verdict.code === 'qr_invalid' ? 'qr_invalid' : 'link_expired'}`,
-      );
-    const visit = await db.table<ExpectedVisitRow, string>('expectedVisits').get(verdict.claims.visitId);
+    // A pre-registration QR: verified with the synced public key and revocations; a key this
+    // kiosk does not hold yet is fetched (qr-check.ts), and each refusal says its own reason.
+    const verdict = await checkVisitQr(db, code.text, entityId, {
+      online: navigator.onLine,
+      pullNow: () => sync?.trigger(),
+      onChecking: () => setChecking(true),
+    }).finally(() => setChecking(false));
+    if (!verdict.ok) return refuse(verdict.key);
+    const visit = await db.table<ExpectedVisitRow, string>('expectedVisits').get(verdict.visitId);
     // One arrival per visit: a code already used says so, with the link's own words.
     if (visit?.arrivedAt != null) return refuse('linkExpired.preregistration.arrived');
+    const personOf = () => latest.current.people.find((p) => p.id === verdict.personId);
+    for (let i = 0; i < 10 && !personOf(); i++) await new Promise((r) => setTimeout(r, 300));
+    const person = personOf();
+    // What the phone gave (host, custom-field values) comes along (journey/preregistered.ts).
+    const fields = flowFields(
+      latest.current,
+      flowFor(latest.current, draft.journeyId ?? '', person?.userTypeId ?? null),
+    );
     pick(
-      data.people.find((p) => p.id === verdict.claims.personId),
+      person,
       'qr',
-      { expectedVisitId: verdict.claims.visitId, approvalRequired: visit?.status === 'pending' },
+      visit
+        ? fromPreregistration(visit as ExpectedVisitRow & PreregisteredVisit, fields)
+        : { expectedVisitId: verdict.visitId, approvalRequired: false },
     );
   }
 
@@ -121,6 +139,11 @@ export function IdentifyStep({
           closeLabel={t('common.close')}
         >
           {problem}
+        </KAlert>
+      ) : null}
+      {checking ? (
+        <KAlert tone="blue" data-testid="kiosk-qr-checking">
+          {t('kioskQr.checking')}
         </KAlert>
       ) : null}
       <KTextInput

@@ -1,10 +1,10 @@
-// The kiosk home's announcements (issue 14): the active ones targeted to a user type this
+// The kiosk home's announcements: the active ones targeted to a user type this
 // kiosk's journeys serve (none targeted: everyone), urgent first, from IndexedDB so they show
 // offline too. A verbal one is read aloud once per session in the kiosk's language, and on tap.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { byPriority, shownTo } from '../../../../domain/announcement';
-import { shownTypes, type KioskAnnouncement, type KioskData } from '../hooks/use-kiosk-data';
+import { shownTypes, type KioskData } from '../hooks/use-kiosk-data';
 import type { KioskRegistration } from '../journey/kiosk-store';
 import { KAlert, KButton } from './kit';
 
@@ -62,26 +62,16 @@ export function KioskAnnouncements({ kiosk, data }: { kiosk: KioskRegistration; 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [speakKey, lang]);
 
-  const audience = (a: KioskAnnouncement & { targetUserTypes: string[] }) =>
-    a.targetUserTypes.length
-      ? t('announcements.kiosk.for', {
-          types: data.userTypes
-            .filter((u) => a.targetUserTypes.includes(u.id))
-            .map((u) => u.name)
-            .join(', '),
-        })
-      : null;
-
   return (
     <>
       {shown.map((a) => (
         <KAlert
           key={a.id}
           tone={a.urgent ? 'red' : 'blue'}
-          title={a.urgent ? t('announcements.kiosk.urgent') : (audience(a) ?? t('announcements.kiosk.notice'))}
+          // Whom an announcement is for is the admin's business: the public sees only the notice.
+          title={a.urgent ? t('announcements.kiosk.urgent') : t('announcements.kiosk.notice')}
           data-testid="kiosk-announcement"
         >
-          {a.urgent && audience(a) ? <p className="gk-dimmed">{audience(a)}</p> : null}
           <p className="gk-lead" dir="auto">
             {a.description}
           </p>

@@ -6,7 +6,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { journeyOutcome } from '../../../../domain/kiosk-journey';
-import { KIOSK_IDLE_MS } from '../../../../domain/kiosk';
 import { BADGE_PRINTED_LOG } from '../../../../domain/kiosk-commands';
 import { onSite } from '../../../../domain/presence';
 import type { ReasonChoice } from '../../../../domain/reasons';
@@ -19,6 +18,7 @@ import { commitDraft, type CommitResult } from '../journey/commit';
 import { emptyDraft, type Draft, type DraftPerson, type IdentifyMethod, type Step } from '../journey/draft';
 import { modeOf, reasonChoice, remainingSteps } from '../journey/steps';
 import type { KioskRegistration } from '../journey/kiosk-store';
+import { KioskAccessibility } from '../accessibility/components/kiosk-accessibility';
 import { IdentifyStep } from './identify-step';
 import { KioskFrame } from './kiosk-frame';
 import { KioskHome } from './kiosk-home';
@@ -79,7 +79,9 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     return area ? ((await db.sites.get(area.siteId))?.timeZone ?? null) : null;
   }, [db, kiosk.areaId]);
   const goHome = useCallback(() => setState(HOME), []);
-  useIdle(state.step !== 'home', state.step === 'result' ? RESULT_IDLE_MS : KIOSK_IDLE_MS, goHome);
+  // The journey's own countdown (with its warning and "more time") is KioskAccessibility's; the
+  // result screen, with nothing left to lose, still goes home on its short timer.
+  useIdle(state.step === 'result', RESULT_IDLE_MS, goHome);
   useKioskUpdates(state.step === 'home');
   const [notice, closeNotice] = useKioskCommands(record, state.step, goHome);
   const refused = useJourneyLog(record, state.step, state.draft.journeyId);
@@ -199,7 +201,7 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
       case 'checks':
         return <ChecksStep {...common} flow={flow} onDone={advance} />;
       case 'host':
-        return <HostStep {...common} data={data} flow={flow} onDone={advance} />;
+        return <HostStep {...common} data={data} flow={flow} initialHostId={state.draft.hostId} onDone={advance} />;
       case 'reason':
         return <ReasonStep {...common} choice={state.reason} draft={state.draft} onDone={advance} />;
       case 'result':
@@ -224,9 +226,11 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     }
   })();
   return (
-    <KioskFrame kiosk={kiosk} step={state.step} busy={!record}>
-      {notice ? <RemoteSupportNotice notice={notice} onClose={closeNotice} /> : null}
-      {screen}
-    </KioskFrame>
+    <KioskAccessibility step={state.step} onIdle={goHome}>
+      <KioskFrame kiosk={kiosk} step={state.step} busy={!record}>
+        {notice ? <RemoteSupportNotice notice={notice} onClose={closeNotice} /> : null}
+        {screen}
+      </KioskFrame>
+    </KioskAccessibility>
   );
 }

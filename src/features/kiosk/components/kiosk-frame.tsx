@@ -10,6 +10,7 @@ import type { KioskRegistration } from '../journey/kiosk-store';
 import { useKioskDevice } from '../hooks/use-kiosk-device';
 import { usePeopleWaiting } from '../hooks/use-people-waiting';
 import { useCompanyBrand } from '../hooks/use-company-brand';
+import { AccessibilityButton } from '../accessibility/components/accessibility-button';
 import { KBadge, KButton } from './kit';
 import './kiosk.css';
 
@@ -49,6 +50,8 @@ export function KioskFrame({
         </div>
         {/* Wraps on a phone-width screen (the languages under the status) rather than scroll sideways. */}
         <div className="gk-row gh-kiosk-header-end">
+          {/* on every screen, found without any setup. */}
+          <AccessibilityButton />
           {/* Until its first sync has finished, a new kiosk may not know everyone yet: it says so. */}
           <KBadge
             tone={s.online ? 'teal' : 'gray'}

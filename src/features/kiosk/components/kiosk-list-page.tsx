@@ -9,11 +9,13 @@ import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 import { Icon } from '../../../ui/icons';
 import { NeedsConnection, StaleData } from '../../../ui/needs-connection';
+import { useDeviceCopy } from '../../../api/device-copy';
 import { DeleteModal, MoveModal, SettingsModal, type AreaOption, type KioskItem } from './kiosk-admin-modals';
 import { KioskRequestsDrawer } from './kiosk-requests-drawer';
 import { PairKioskModal } from './pair-kiosk-modal';
 import { useKioskAdmin } from './use-kiosk-admin';
 import { formatDateTime } from '../../../../domain/date-format';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const REFRESH_MS = 10_000;
 type Command = 'restart-app' | 'push-restart' | 'update-app' | 'pull-database' | 'open-door';
@@ -71,6 +73,14 @@ export function KioskListPage() {
     const id = setInterval(() => void load(), 2_000);
     return () => clearInterval(id);
   }, [pairing, load]);
+  // Offline with nothing loaded in this visit: the list this device last loaded.
+  const copy = useDeviceCopy('kiosks', unreachable ? null : items);
+  useEffect(() => {
+    if (unreachable && items === null && copy) {
+      setItems(copy.data);
+      setLoadedAt(copy.savedAt);
+    }
+  }, [unreachable, items, copy]);
   const send = useKioskAdmin(() => void load());
   const command = (c: Command, kiosks: KioskItem[]) =>
     void send('POST', `/kiosks/${c}`, { kiosk_ids: kiosks.map((k) => k.id) }, COMMAND_TOAST[c]);
@@ -142,7 +152,7 @@ export function KioskListPage() {
           {items && items.length === 0 ? (
             <Text c="dimmed">{t('kiosk.list.empty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={620}>
+            <TableScroll minWidth={620}>
               <Table verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -250,7 +260,7 @@ export function KioskListPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
         </Paper>
       )}

@@ -14,6 +14,7 @@ import { api } from '../../../api/client';
 import type { KioskItem } from './kiosk-admin-modals';
 import { useKioskAdmin } from './use-kiosk-admin';
 import { formatDateTime } from '../../../../domain/date-format';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const REFRESH_MS = 5_000;
 const STATUS_COLOR: Record<KioskCommandStatus, string> = {
@@ -78,7 +79,7 @@ export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | nul
             {t('kioskAdmin.requests.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll minWidth={560}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -144,7 +145,7 @@ export function KioskRequestsDrawer({ kiosk, onClose }: { kiosk: KioskItem | nul
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Stack>
     </Drawer>

@@ -1,5 +1,5 @@
 // The kiosk's own small set of touch controls: plain elements styled by kiosk.css. A reception
-// tablet loads the kiosk without a component library (issue 4 budget: the route's first
+// tablet loads the kiosk without a component library (budget: the route's first
 // JavaScript + CSS ≤ 170 KB gzip); every control keeps its label, role and 48 px target.
 import {
   useId,

@@ -1,5 +1,6 @@
 // New person: the journey's user types, what their registration method allows, the details
 // form with the spec's validation, the flow's custom fields and a photo from the camera.
+import { BUILT_IN_PERSON_FIELDS } from '../../../../domain/kiosk-person-fields';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
@@ -20,7 +21,7 @@ interface Props {
   onRefused: (reason: string) => void;
 }
 
-const FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'phone'] as const;
+const FIELDS = BUILT_IN_PERSON_FIELDS;
 
 export function NewPersonStep({ data, journey, onRegistered, onCancel, onRefused }: Props) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 // Late sign-in / early sign-out reasons (spec 1 §4): the only reason comes preselected,
-// several are chosen from; each shows the text the company wrote for it (issue 14).
+// several are chosen from; each shows the text the company wrote for it.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReasonChoice } from '../../../../domain/reasons';

@@ -8,6 +8,7 @@ import type { KioskRegistration } from '../journey/kiosk-store';
 import { useSyncStatus } from '../../../sync/sync-context';
 import { badgeLines } from '../hooks/badge-fields';
 import { resultNotices } from '../hooks/result-notices';
+import { useHostNotice } from '../hooks/use-host-notice';
 import { flowFor } from '../hooks/use-kiosk-data';
 import { Badge } from './badge';
 import { KAlert, KButton } from './kit';
@@ -18,13 +19,14 @@ interface Props {
   draft: Draft;
   result: CommitResult | null;
   onDone: () => void;
-  /** Records the print in the kiosk log (the print list, issue 16). */
+  /** Records the print in the kiosk log (the print list). */
   onPrint?: () => void;
 }
 
 export function ResultStep({ kiosk, data, draft, result, onDone, onPrint }: Props) {
   const { t, i18n } = useTranslation();
   const { online } = useSyncStatus();
+  const hostNotice = useHostNotice(result?.visitId);
   if (!result) return null;
   const name = draft.person?.fullName ?? '';
   const flow = draft.person ? flowFor(data, draft.journeyId ?? '', draft.person.userTypeId) : undefined;
@@ -69,18 +71,26 @@ export function ResultStep({ kiosk, data, draft, result, onDone, onPrint }: Prop
       {draft.temperature ? (
         <p className="gk-lead">{t('kiosk.result.reading', { value: draft.temperature.celsius })}</p>
       ) : null}
-      {resultNotices({ online, hostName: host?.fullName ?? null, outputs: result.outputs ?? [] }).map((n) => (
-        <p key={n.key} className={n.key.includes('output') ? 'gk-dimmed' : 'gk-lead'} data-testid="kiosk-result-notice">
-          {t(n.key, n.params)}
-        </p>
-      ))}
+      {resultNotices({ online, hostName: host?.fullName ?? null, outputs: result.outputs ?? [], host: hostNotice }).map(
+        (n) => (
+          <p
+            key={n.key}
+            className={n.key.includes('output') ? 'gk-dimmed' : 'gk-lead'}
+            data-testid="kiosk-result-notice"
+          >
+            {t(n.key, n.params)}
+          </p>
+        ),
+      )}
       {result.signedIn && flow?.settings.print_badge && draft.person ? (
         <Badge
           person={draft.person}
           host={host?.fullName ?? null}
           areaName={kiosk.areaName}
           at={Date.now()}
-          lines={badgeLines(data.fields, draft.registration?.customFields, i18n.language, (on) =>
+          contents={flow.settings.badge_contents}
+          company={draft.registration?.companyName ?? draft.companyName}
+          lines={badgeLines(data.fields, draft.registration?.customFields ?? draft.customFields, i18n.language, (on) =>
             t(on ? 'customFields.yes' : 'customFields.no'),
           )}
         />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 
 export type AdminResult = { ok: true } | { ok: false; errors: Record<string, string[]> };
 
@@ -14,10 +15,7 @@ export function useKioskAdmin(onDone: () => void) {
   const fail = useFailureHandler();
   return useCallback(
     async (method: 'PUT' | 'POST' | 'DELETE', path: string, body: unknown, toastKey: string): Promise<AdminResult> => {
-      if (!navigator.onLine) {
-        notifications.show({ color: 'yellow', message: t('errors.offline_config') });
-        return { ok: false, errors: {} };
-      }
+      if (refuseOfflineSave(t)) return { ok: false, errors: {} };
       const res = await api.request<{ message?: string }>(method, path, body === undefined ? {} : { body });
       if (res.ok) {
         notifications.show({

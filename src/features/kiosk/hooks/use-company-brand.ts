@@ -1,5 +1,5 @@
 // The company's name and logo as the kiosk shows them (frame and printed badge): the synced
-// `companies` row (issue 14), so a logo changed on /company reaches kiosks on their next pull,
+// `companies` row, so a logo changed on /company reaches kiosks on their next pull,
 // falling back to what the kiosk was registered with until that row has arrived.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDb } from '../../../db/db-context';

@@ -1,4 +1,4 @@
-// The kiosk's side of the dashboard's commands (issue 4). They arrive on the sync worker's
+// The kiosk's side of the dashboard's commands. They arrive on the sync worker's
 // socket, which acknowledges delivery and pulls again itself; the page gets the rest on a
 // BroadcastChannel and answers there. restart_app waits for the home screen, so a visitor in
 // the middle of a journey is never cut off; push_restart drops the journey and restarts now.

@@ -35,7 +35,7 @@ export interface KioskData {
   cards: LocalRow<'personCards'>[];
 }
 
-/** A journey's or flow's name in the visitor's language, else the company default's (issue 13). */
+/** A journey's or flow's name in the visitor's language, else the company default's. */
 function localName(row: { name: string; names?: unknown }, lang: string): string {
   const names = row.names;
   const text = typeof names === 'string' || (names && typeof names === 'object') ? (names as LocalizedText) : null;

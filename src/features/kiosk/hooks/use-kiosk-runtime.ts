@@ -18,7 +18,7 @@ export type KioskRecord = <N extends MutationName>(name: N, args: ArgsOf<N>) => 
 
 /** Starts the kiosk's sync once `painted` (its first screen is on show) and the frame after has
  * been drawn: the sync worker, its first pull and the IndexedDB writes it triggers wait for the
- * home screen instead of competing with it (issue 20 item 16). */
+ * home screen instead of competing with it. */
 export function useKioskSync(painted = true): KioskRecord | null {
   const db = useDb();
   const [client, setClient] = useState<SyncClient | null>(null);

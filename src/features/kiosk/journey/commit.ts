@@ -98,7 +98,7 @@ export async function commitDraft(
           }
         : {}),
       ...(draft.hostId ? { host: { notificationId: uuidv7(), hostId: draft.hostId, message: draft.hostMessage } } : {}),
-      customFields: draft.registration?.customFields ?? [],
+      customFields: draft.registration?.customFields ?? draft.customFields,
       ...(draft.expectedVisitId ? { expectedVisitId: draft.expectedVisitId } : {}),
     }),
   );

@@ -38,8 +38,12 @@ export interface Draft {
   reason: { reasonId?: string; attendanceCode?: string } | null;
   /** The expected visit whose signed QR identified the person; signing in marks it arrived. */
   expectedVisitId: string | null;
+  /** Custom-field values given at pre-registration (journey/preregistered.ts). */
+  customFields: RegisterPersonArgs['customFields'];
+  /** The company given at pre-registration (printed when the flow's badge asks for it). */
+  companyName: string | null;
   /** The flow as it was when the person was identified: an edit pulled mid-journey waits for
-   * the next visitor (issue 13). */
+   * the next visitor. */
   flow: KioskFlow | null;
 }
 
@@ -58,5 +62,7 @@ export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draf
   hostMessage: '',
   reason: null,
   expectedVisitId: null,
+  customFields: [],
+  companyName: null,
   flow: null,
 });

@@ -4,12 +4,14 @@ import { judgeAttendance } from '../../../../domain/attendance';
 import type { AttendanceMode, ReasonChoice } from '../../../../domain/reasons';
 import type { KioskData, KioskFlow, KioskJourney } from '../hooks/use-kiosk-data';
 import type { Draft, Step } from './draft';
+import { answeredForVisit } from './preregistered';
 
 export interface PassedAnswer {
   personId: string;
   complianceId: string;
   outcome: string;
   at: number;
+  visitId?: string | null;
 }
 
 export function modeOf(data: KioskData, journey: KioskJourney | undefined): AttendanceMode | undefined {
@@ -52,7 +54,9 @@ export function remainingSteps(
         now,
         -new Date(now).getTimezoneOffset(),
       );
-      if (due) steps.push('compliance');
+      // Answered on the phone for this visit: not asked again, whatever the frequency.
+      const answered = answeredForVisit(answers, draft.person.id, formId, draft.expectedVisitId);
+      if (due && !answered) steps.push('compliance');
     }
     if (s.temperature_check || s.mask_check) steps.push('checks');
     if (s.host) steps.push('host');

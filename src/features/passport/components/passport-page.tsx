@@ -25,7 +25,7 @@ export function PassportPage() {
   const navigate = useNavigate();
   const forwarded = ['journey', 'add_visitor'].filter((key) => params.has(key));
   const journey = params.get('journey');
-  // Spec 2 §4: 'Security Policy Updated' sends here with force_otp=1; two-step lives on /two-step (issue 19).
+  // Spec 2 §4: 'Security Policy Updated' sends here with force_otp=1; two-step lives on /two-step.
   if (stored && params.get('force_otp') === '1') return <Navigate to="/two-step?force_otp=1" replace />;
   // The pre-registration passport variant: the journey's form, as this passport's holder.
   if (stored && journey)

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { GRACE_PERIOD_MIN_MINUTES } from '../../../../domain/constants';
 import { REGISTRATION_METHODS } from '../../../../domain/schemas/people';
 import { useDb } from '../../../db/db-context';
+import { useFormDraft } from '../../../ui/form-draft';
 import { PageTitle } from '../../../ui/page-title';
 import { useSend } from '../hooks/use-send';
 
@@ -17,11 +18,24 @@ export function AddUserTypePage() {
   const send = useSend();
   const navigate = useNavigate();
   const types = useLiveQuery(() => db.userTypes.toArray(), [db]) ?? [];
-  const [name, setName] = useState('');
-  const [method, setMethod] = useState<string | null>(null);
-  const [grace, setGrace] = useState<number | string>(GRACE_PERIOD_MIN_MINUTES);
-  const [photo, setPhoto] = useState(false);
-  const [parent, setParent] = useState<string | null>(null);
+  // Kept across a reload until saved or cancelled: an offline save loses nothing.
+  const draft = useFormDraft('add-user-type', {
+    name: '',
+    method: null as string | null,
+    grace: GRACE_PERIOD_MIN_MINUTES as number | string,
+    photo: false,
+    parent: null as string | null,
+  });
+  const { name, method, grace, photo, parent } = draft.value;
+  const setName = (v: string) => draft.set({ ...draft.value, name: v });
+  const setMethod = (v: string | null) => draft.set({ ...draft.value, method: v });
+  const setGrace = (v: number | string) => draft.set({ ...draft.value, grace: v });
+  const setPhoto = (v: boolean) => draft.set({ ...draft.value, photo: v });
+  const setParent = (v: string | null) => draft.set({ ...draft.value, parent: v });
+  const leave = () => {
+    draft.clear();
+    navigate('/user-types');
+  };
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
@@ -41,7 +55,7 @@ export function AddUserTypePage() {
       t('userTypes.created'),
     );
     setBusy(false);
-    if (res.ok) navigate('/user-types');
+    if (res.ok) leave();
     else setErrors(res.errors);
   }
 
@@ -96,7 +110,7 @@ export function AddUserTypePage() {
               onChange={(e) => setPhoto(e.currentTarget.checked)}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/user-types')}>
+              <Button variant="default" onClick={leave}>
                 {t('people.cancel')}
               </Button>
               <Button type="submit" loading={busy} data-testid="save-user-type">

@@ -1,5 +1,6 @@
 // The documents on a user's profile (edit screen): add a vaccine or test document, switch its
-// standing on or off, delete it (status DELETED). Needs a connection like the rest of /users.
+// standing on or off, delete it (status DELETED). The list reads the device's synced copy until
+// the server answers (offline, always): changing a document needs a connection.
 import { useCallback, useEffect, useState } from 'react';
 import {
   ActionIcon,
@@ -19,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { useEntityId } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
+import { useLocalDocuments, type LocalDocument } from '../hooks/use-local-users';
 import { DateField, displayDate } from '../../../ui/date-field';
 
 interface Doc {
@@ -31,13 +33,26 @@ interface Doc {
   expiry_date: string | null;
   notes: string | null;
 }
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const docOf = (d: LocalDocument): Doc => ({
+  id: d.id,
+  type: d.type,
+  status: d.status,
+  vaccine_name: str(d.details.vaccine_name),
+  pcr_result: str(d.details.pcr_result),
+  start_date: d.start_date,
+  expiry_date: d.expiry_date,
+  notes: str(d.details.notes) ?? null,
+});
 const blank = { type: '', detail: '', start_date: '', expiry_date: '', notes: '' };
 
 export function DocumentsPanel({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const send = useSend();
   const entityId = useEntityId();
-  const [docs, setDocs] = useState<Doc[]>([]);
+  const [serverDocs, setDocs] = useState<Doc[] | null>(null);
+  const local = useLocalDocuments(userId);
+  const docs = serverDocs ?? (local ?? []).map(docOf);
   const [types, setTypes] = useState<string[]>([]);
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string[]>>({});

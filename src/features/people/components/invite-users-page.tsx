@@ -10,6 +10,7 @@ import { useInviteCandidates } from '../hooks/use-invite-candidates';
 import { useSend } from '../hooks/use-send';
 import './users-table.css';
 import { InviteFields, NO_REFS, refsComplete, type InviteRefs } from './invite-fields';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const LIMIT = 25;
 interface Pick {
@@ -78,7 +79,7 @@ export function InviteUsersPage() {
           setPage(1);
         }}
       />
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll minWidth={640}>
         <Table verticalSpacing="xs" data-testid="invite-table">
           <Table.Thead>
             <Table.Tr>
@@ -158,7 +159,7 @@ export function InviteUsersPage() {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {candidates.data.length === 0 ? (
         <Text c="dimmed" ta="center">
           {t('invites.none')}

@@ -1,4 +1,4 @@
-// An admin's reset of a person's two-step authentication (issue 19, lost phone): after a
+// An admin's reset of a person's two-step authentication (lost phone): after a
 // confirmation the server switches it off and logs the person out; they enrol again if required.
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';

@@ -7,12 +7,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { useDb } from '../../../db/db-context';
 import { showFormError } from '../../../ui/form-toasts';
+import { useFormDraft } from '../../../ui/form-draft';
 import { personFieldProblems, valuesById } from '../../../../domain/person-custom-fields';
 import type { UserItem } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
 import { ResetTwoStepButton } from './reset-two-step-button';
 import { DocumentsPanel } from './documents-panel';
 import { PersonCustomFields, useCompanyFields, type FieldValue } from './person-custom-fields';
+import { ChannelChoice } from '../../../ui/channel-choice';
 
 interface Props {
   user: UserItem | null;
@@ -46,7 +48,23 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
   const db = useDb();
   const send = useSend();
   const types = useLiveQuery(() => db.userTypes.toArray(), [db]) ?? [];
-  const [form, setForm] = useState(empty);
+  // What was typed is kept (sessionStorage) until saved or closed: an offline save is refused
+  // and a reload brings the form back as it was.
+  const draftKey = opened ? `user:${user?.id ?? 'new'}` : null;
+  const initial = user
+    ? {
+        full_name: user.full_name,
+        email: user.email,
+        phone: user.phone ?? '',
+        country_code: user.country_code ?? '',
+        user_type_id: user.user_type_id ?? '',
+        labels: user.labels,
+        rfid: user.rfid ?? '',
+      }
+    : empty;
+  const draft = useFormDraft(draftKey, initial);
+  const form = draft.value;
+  const setForm = draft.set;
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
@@ -60,20 +78,11 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
     setPhoto(null);
     setLoaded(valuesById(user?.custom_fields));
     setValues(valuesById(user?.custom_fields));
-    setForm(
-      user
-        ? {
-            full_name: user.full_name,
-            email: user.email,
-            phone: user.phone ?? '',
-            country_code: user.country_code ?? '',
-            user_type_id: user.user_type_id ?? '',
-            labels: user.labels,
-            rfid: user.rfid ?? '',
-          }
-        : empty,
-    );
   }, [opened, user]);
+  const close = () => {
+    draft.clear();
+    onClose();
+  };
 
   const field = (name: keyof typeof empty) => ({
     value: form[name] as string,
@@ -108,14 +117,14 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
     setBusy(false);
     if (res.ok) {
       onSaved();
-      onClose();
+      close();
     } else setErrors(res.errors);
   }
 
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={user ? t('people.editUser') : t('people.addUser')}
       size="lg"
       data-testid="user-form"
@@ -173,7 +182,7 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
           />
           <PersonCustomFields values={values} errors={errors} onChange={(id, v) => setValues({ ...values, [id]: v })} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('people.cancel')}
             </Button>
             <Button type="submit" loading={busy} data-testid="user-save">
@@ -182,8 +191,10 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
           </Group>
         </Stack>
       </form>
-      {user ? <ResetTwoStepButton userId={user.id} /> : null}
+      {/* Two-step belongs to a dashboard login: a visitor without one is not offered it. */}
+      {user?.dashboard_access ? <ResetTwoStepButton userId={user.id} /> : null}
       {user ? <DocumentsPanel userId={user.id} /> : null}
+      {user ? <ChannelChoice url={`/people/${user.id}/notification-channels`} /> : null}
     </Modal>
   );
 }

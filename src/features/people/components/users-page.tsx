@@ -1,16 +1,20 @@
 // /users: the company's users with server-side paging, sorting and filters kept in the URL;
 // create, edit, archive/activate, delete, move user type and labels, one by one or in bulk.
-import { useEffect, useMemo, useState } from 'react';
+// Until the server answers, and whenever it cannot be reached, the grid reads the device's
+// synced people: an admin offline still finds a person's phone number.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDb } from '../../../db/db-context';
 import { useSyncStatus } from '../../../sync/sync-context';
-import { NeedsConnection, StaleData } from '../../../ui/needs-connection';
+import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageTitle } from '../../../ui/page-title';
 import { paramsOf, searchOf, useLabels, useUsers, type UserItem, type UsersParams } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
+import { readLocalUser } from '../hooks/local-users';
+import { useLocalUsers } from '../hooks/use-local-users';
 import { BulkBar } from './bulk-bar';
 import { InviteModal } from './invite-modal';
 import { UserFormModal } from './user-form-modal';
@@ -24,6 +28,7 @@ export function UsersPage() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => paramsOf(search), [search]);
   const users = useUsers(params);
+  const local = useLocalUsers(params);
   const { labels, reload: reloadLabels } = useLabels();
   const labelNames = useMemo(() => new Map(labels.map((l) => [l.id, l.name])), [labels]);
   const types = useLiveQuery(() => db.userTypes.toArray(), [db]) ?? [];
@@ -53,14 +58,53 @@ export function UsersPage() {
   const revoke = async (u: UserItem) => {
     if ((await send('PUT', '/invite_revoke', { status: 'revoke', user_id: u.id }, t('invites.revoked'))).ok) done();
   };
-  const pages = Math.max(1, Math.ceil(users.count / params.limit));
   // Back online after a failed load: load again without waiting for the person to ask.
   const { unreachable, reload } = users;
   useEffect(() => {
     if (online && unreachable) reload();
   }, [online, unreachable, reload]);
   const offline = !online || users.unreachable;
-  const neverLoaded = offline && users.loadedAt === null;
+  const fromDevice = offline || users.loadedAt === null;
+  const rows = fromDevice ? (local?.data ?? []) : users.data;
+  const count = fromDevice ? (local?.count ?? 0) : users.count;
+  const pages = Math.max(1, Math.ceil(count / params.limit));
+  // The open form is in the URL (?edit=<id>|new), so a reload brings it back with its draft.
+  const editParam = search.get('edit');
+  const openForm = (u: UserItem | null) => {
+    setEditing(u);
+    setFormOpen(true);
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        next.set('edit', u?.id ?? 'new');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const closeForm = () => {
+    setFormOpen(false);
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  // Only the URL the page opened with is restored: later changes are the page's own.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    if (!editParam) return;
+    void (editParam === 'new' ? Promise.resolve(null) : readLocalUser(db, editParam)).then((u) => {
+      if (editParam !== 'new' && !u) return;
+      setEditing(u);
+      setFormOpen(true);
+    });
+  }, [db, editParam]);
 
   return (
     <Stack gap="md">
@@ -74,23 +118,12 @@ export function UsersPage() {
           <Button component={Link} to="/invite-users-to-dashboard" variant="light" data-testid="go-invite">
             {t('routes.inviteUsers')}
           </Button>
-          <Button
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-            disabled={!online}
-            data-testid="add-user"
-          >
+          <Button onClick={() => openForm(null)} data-testid="add-user">
             {t('people.addUser')}
           </Button>
         </Group>
       </Group>
-      {neverLoaded ? (
-        <NeedsConnection />
-      ) : offline && users.loadedAt !== null ? (
-        <StaleData loadedAt={users.loadedAt} />
-      ) : null}
+      <OfflineNotice force={users.unreachable} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label={t('people.search')}
@@ -129,20 +162,17 @@ export function UsersPage() {
           onChange={(v) => filter({ status: v === 'active' ? undefined : (v as 'archived' | 'all') })}
         />
       </Group>
-      {neverLoaded ? null : (
+      {
         <>
           <BulkBar selected={[...selected]} types={types} labels={labels} onDone={done} onLabelCreated={reloadLabels} />
           <UsersTable
-            rows={users.data}
+            rows={rows}
             labels={labelNames}
             orderBy={params.orderBy}
             selected={selected}
             onSelect={setSelected}
             onSort={(orderBy) => change({ orderBy, page: 1 })}
-            onEdit={(u) => {
-              setEditing(u);
-              setFormOpen(true);
-            }}
+            onEdit={openForm}
             onArchive={(u) => void archive(u)}
             onDelete={setDeleting}
             onInvite={setInviting}
@@ -151,7 +181,7 @@ export function UsersPage() {
           <Group justify="space-between" wrap="wrap">
             <Group gap="xs">
               <Text size="sm" c="dimmed" data-testid="users-count">
-                {t('people.count', { count: users.count })}
+                {t('people.count', { count })}
               </Text>
               <Select
                 aria-label={t('logbook.perPage')}
@@ -171,14 +201,8 @@ export function UsersPage() {
             />
           </Group>
         </>
-      )}
-      <UserFormModal
-        opened={formOpen}
-        user={editing}
-        labels={labels}
-        onClose={() => setFormOpen(false)}
-        onSaved={users.reload}
-      />
+      }
+      <UserFormModal opened={formOpen} user={editing} labels={labels} onClose={closeForm} onSaved={users.reload} />
       <InviteModal user={inviting} onClose={() => setInviting(null)} onDone={done} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('people.deleteTitle')}>
         <Text mb="md">{t('people.deleteConfirm', { name: deleting?.full_name ?? '' })}</Text>

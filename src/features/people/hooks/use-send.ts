@@ -2,12 +2,12 @@
 // screen shows: a success toast with the spec's words, or field errors beside the inputs and
 // the server's message as a toast (DESIGN ruling 1). Other failures go to the global layer.
 import { useCallback } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../domain/errors';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
 import { clearFormError, showFormError, showFormSuccess } from '../../../ui/form-toasts';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 
 export type SendResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string[]> };
 
@@ -16,10 +16,8 @@ export function useSend() {
   const fail = useFailureHandler();
   return useCallback(
     async <T>(method: string, path: string, body: unknown, success?: string): Promise<SendResult<T>> => {
-      if (!navigator.onLine) {
-        notifications.show({ color: 'yellow', message: t('errors.offline_config') });
-        return { ok: false, errors: {} };
-      }
+      // Refused at once offline: the form keeps what was typed.
+      if (refuseOfflineSave(t)) return { ok: false, errors: {} };
       const res = await api.request<{ data: T; message?: string }>(method, path, { body });
       if (res.ok) {
         if (success) showFormSuccess(success);

@@ -15,6 +15,7 @@ export function CustomFieldInput({
   onChange(value: string): void;
 }) {
   const common = { label: field.name, required: field.required };
+  const labelOf = (i: number) => field.option_labels?.[i] || field.options[i];
   switch (field.type) {
     case 'toggle':
     case 'toggle button':
@@ -34,8 +35,8 @@ export function CustomFieldInput({
       return (
         <Radio.Group {...common} value={value} onChange={onChange}>
           <Stack gap={6} mt={4}>
-            {field.options.map((o) => (
-              <Radio key={o} value={o} label={o} />
+            {field.options.map((o, i) => (
+              <Radio key={o} value={o} label={labelOf(i)} />
             ))}
           </Stack>
         </Radio.Group>
@@ -45,8 +46,8 @@ export function CustomFieldInput({
       return (
         <Checkbox.Group {...common} value={chosen} onChange={(next) => onChange(JSON.stringify(next))}>
           <Stack gap={6} mt={4}>
-            {field.options.map((o) => (
-              <Checkbox key={o} value={o} label={o} />
+            {field.options.map((o, i) => (
+              <Checkbox key={o} value={o} label={labelOf(i)} />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -13,7 +13,7 @@ import type { VisitFormValues } from './visit-form';
 
 // The form (its inputs, select, date and photo controls: the page's heaviest code) loads after
 // the first paint, beside the flow's settings: the visitor sees the page's title and introduction
-// from the first chunks, and the form's code does not delay them (issue 20 item 16).
+// from the first chunks, and the form's code does not delay them.
 let formModule: Promise<typeof import('./visit-form')> | undefined;
 const loadForm = () =>
   (formModule ??= import('./visit-form').catch((error: unknown) => {

@@ -7,11 +7,14 @@ export function PublicShell({ title, children }: { title: string; children: Reac
   return (
     <Container size={480} px="md" py="lg" className="gh-public">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={1} size="h3">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          {/* A long title wraps; the language switch keeps its full width (it was cut to "Englis"). */}
+          <Title order={1} size="h3" style={{ minInlineSize: 0, overflowWrap: 'anywhere' }}>
             {title}
           </Title>
-          <LanguageMenu loggedIn={false} />
+          <div style={{ flexShrink: 0 }} data-testid="public-language">
+            <LanguageMenu loggedIn={false} />
+          </div>
         </Group>
         <Paper withBorder radius="md" p="md">
           {children}

@@ -77,7 +77,7 @@ export function VisitForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    // Every empty required field says so at once (issue 20 item 10), before any date rule.
+    // Every empty required field says so at once, before any date rule.
     const empty = requiredFields(mode).filter((k) => !v[k].trim());
     setMissing(empty);
     if (empty.length) {

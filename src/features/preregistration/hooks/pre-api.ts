@@ -26,7 +26,15 @@ export interface PreUserType {
 }
 export interface CustomFieldSection {
   name: string;
-  custom_fields: Array<{ id: string; name: string; type: string; options: string[]; required: boolean }>;
+  custom_fields: Array<{
+    id: string;
+    name: string;
+    type: string;
+    options: string[];
+    /** `options` as the visitor reads them, in the page's language. */
+    option_labels?: string[];
+    required: boolean;
+  }>;
 }
 export interface VisitDetails {
   visitMetadata: { is_expired: boolean; reason: string | null; is_confirmed: boolean };

@@ -7,7 +7,10 @@ import { formatDate, formatDateTime } from '../../../../domain/date-format';
 import { messageOf } from '../../../../domain/errors';
 import { RETENTION_KINDS, RETENTION_MAX_DAYS, type RetentionCounts } from '../../../../domain/retention';
 import { api } from '../../../api/client';
+import { useDeviceCopy } from '../../../api/device-copy';
 import { useFailureHandler } from '../../../api/use-failure-handler';
+import { OfflineNotice } from '../../../ui/offline-notice';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 import { showFormError, showFormSuccess } from '../../../ui/form-toasts';
 import { PageLoader } from '../../../ui/page-loader';
 import { PageTitle } from '../../../ui/page-title';
@@ -36,6 +39,10 @@ export function PrivacyPage() {
   const fail = useFailureHandler();
   const [page, setPage] = useState<Privacy | null>(null);
   const [failed, setFailed] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
+  const [fresh, setFresh] = useState<Privacy | null>(null);
+  // Offline: the settings as this device last loaded them, with their age.
+  const copy = useDeviceCopy('privacy', fresh);
   const [data, setData] = useState<Days>('');
   const [scans, setScans] = useState<Days>('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -47,15 +54,22 @@ export function PrivacyPage() {
   }, []);
   const load = useCallback(() => {
     void api.get<{ data: Privacy }>('/privacy').then((res) => {
-      setFailed(!res.ok);
-      if (res.ok) show(res.data.data);
+      setUnreachable(!res.ok && res.status === 0);
+      setFailed(!res.ok && res.status !== 0);
+      if (res.ok) {
+        setFresh(res.data.data);
+        show(res.data.data);
+      }
     });
   }, [show]);
   useEffect(load, [load]);
+  useEffect(() => {
+    if (unreachable && !page && copy) show(copy.data);
+  }, [unreachable, page, copy, show]);
 
   async function save() {
     if (!page) return;
-    if (!navigator.onLine) return showFormError(t('privacy.offline'));
+    if (refuseOfflineSave(t)) return;
     setBusy(true);
     const res = await api.request<{ data: Privacy }>('PUT', '/privacy', {
       body: {
@@ -86,11 +100,12 @@ export function PrivacyPage() {
         </Button>
       </Group>
     );
-  if (!page) return <PageLoader />;
+  if (!page) return unreachable ? <OfflineNotice kind="server" force /> : <PageLoader />;
   const last = page.last_run;
   return (
     <Stack gap="md" maw={900}>
       <PageTitle>{t('privacy.title')}</PageTitle>
+      {unreachable ? <OfflineNotice force asOf={copy?.savedAt ?? null} /> : null}
       <Text c="dimmed">{t('privacy.intro')}</Text>
       <Paper withBorder radius="md" p="lg">
         <form

@@ -1,5 +1,5 @@
-// /remote-sign-in: a person signs in or out from their phone inside the site's geofence
-// (issue 15). The phone shows the fix's accuracy and checks the circle with domain/geofence.ts
+// /remote-sign-in: a person signs in or out from their phone inside the site's geofence.
+// The phone shows the fix's accuracy and checks the circle with domain/geofence.ts
 // first; the server checks again with the same function and has the last word.
 import { useState } from 'react';
 import { Alert, Badge, Button, Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';

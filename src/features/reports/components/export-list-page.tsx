@@ -10,6 +10,7 @@ import { accessToken } from '../../../api/session';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { PageTitle } from '../../../ui/page-title';
 import { useReport } from '../hooks/use-report';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const COLOR: Record<ExportStatus, string> = { queued: 'gray', running: 'blue', done: 'teal', failed: 'red' };
 
@@ -67,7 +68,7 @@ export function ExportListPage() {
         </Alert>
       ) : null}
       <Paper withBorder radius="md" p="md">
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped verticalSpacing="xs" data-testid="export-list">
             <Table.Thead>
               <Table.Tr>
@@ -144,7 +145,7 @@ export function ExportListPage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Paper>
     </Stack>
   );

@@ -1,13 +1,9 @@
 // The history report's filters: date range (DD/MM/YYYY, weeks from Monday), site, area, user
 // type, person, status, host, stage and checks. Every change goes to the URL through onChange.
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/es';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { DATE_PATTERN, FIRST_DAY_OF_WEEK } from '../../../../domain/date-format';
+import { DateRangeFilter } from '../../../ui/date-range-filter';
 import { VISIT_STATUSES } from '../../../../domain/logbook';
 import { useDb } from '../../../db/db-context';
 import type { HistoryParams } from '../hooks/history-params';
@@ -33,7 +29,7 @@ export function HistoryFilters({
   params: HistoryParams;
   onChange: (next: Partial<HistoryParams>) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const db = useDb();
   const sites = useLiveQuery(() => db.sites.toArray(), [db]) ?? [];
   const areas = useLiveQuery(() => db.areas.toArray(), [db]) ?? [];
@@ -46,21 +42,12 @@ export function HistoryFilters({
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="history-filters">
-      <DatePickerInput
-        type="range"
-        allowSingleDateInRange
+      <DateRangeFilter
         label={t('reports.filters.dates')}
         placeholder={t('reports.filters.lastDays')}
-        valueFormat={DATE_PATTERN}
-        firstDayOfWeek={FIRST_DAY_OF_WEEK}
-        locale={i18n.language}
-        clearable
-        w={{ base: '100%', xs: 240 }}
-        value={[params.from ?? null, params.to ?? params.from ?? null]}
-        onChange={([from, to]) => {
-          if (!from || to) set({ from: from ?? undefined, to: to ?? undefined });
-        }}
-        data-testid="filter-dates"
+        value={{ from: params.from, to: params.to }}
+        onChange={({ from, to }) => set({ from, to })}
+        testId="filter-dates"
       />
       <Select
         label={t('reports.filters.site')}

@@ -10,6 +10,7 @@ import { useReport } from '../hooks/use-report';
 import { ExportMenu } from './export-menu';
 import { kioskLogText } from '../kiosk-log-text';
 import { filtersOf, KioskLogsFilters, useUrlFilters } from './kiosk-logs-filters';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const PAGE_SIZE = 10;
 const KIND_COLOR: Record<string, string> = { action: 'blue', error: 'red', online: 'teal', offline: 'orange' };
@@ -41,7 +42,7 @@ export function KioskLogsPage() {
         <Text size="sm" c="dimmed" mb="xs" data-testid="kiosk-logs-count">
           {t('moreReports.kioskLogs.count', { count })}
         </Text>
-        <Table.ScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -84,7 +85,7 @@ export function KioskLogsPage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         <Group justify="flex-end" mt="sm">
           <Pagination
             total={Math.max(1, Math.ceil(count / PAGE_SIZE))}

@@ -13,6 +13,7 @@ import { useReport } from '../hooks/use-report';
 import { ExportMenu } from './export-menu';
 import { filtersOf, KioskLogsFilters, useUrlFilters } from './kiosk-logs-filters';
 import './printer-page.css';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const PAGE_SIZE = 10;
 
@@ -98,7 +99,7 @@ export function PrinterPage() {
         <Text size="sm" c="dimmed" mb="xs" data-testid="printer-count">
           {t('moreReports.printer.badges', { count })}
         </Text>
-        <Table.ScrollContainer minWidth={720}>
+        <TableScroll minWidth={720}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -143,7 +144,7 @@ export function PrinterPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         <Group justify="flex-end" mt="sm">
           <Pagination
             total={Math.max(1, Math.ceil(count / PAGE_SIZE))}

@@ -22,6 +22,8 @@ import { PrintButton } from './print-button';
 import { TimePrint, type TimeAnswer, type TimePrintData } from './time-print';
 import { TimesheetFilters } from './timesheet-filters';
 import './print.css';
+import { TableScroll } from '../../../ui/table-scroll';
+import { EmptyRow } from '../../../ui/empty-row';
 
 export function TimePage() {
   const { t, i18n } = useTranslation();
@@ -103,10 +105,15 @@ export function TimePage() {
           <Text fw={600} mb="xs">
             {t('timeReport.byUserType')}
           </Text>
-          <Table.ScrollContainer minWidth={520}>
+          <TableScroll minWidth={520}>
             <Table striped verticalSpacing="xs" data-testid="time-user-types">
               {head(['userType', 'people', 'visits', 'hours', 'averagePersonHours'])}
               <Table.Tbody>
+                {data && data.byUserType.length === 0 ? (
+                  <EmptyRow colSpan={5} testId="time-user-types-empty">
+                    {t('timesheet.empty')}
+                  </EmptyRow>
+                ) : null}
                 {(data?.byUserType ?? []).map((r) => (
                   <Table.Tr key={r.userTypeId ?? 'none'}>
                     <Table.Td>{r.userTypeName ?? t('reports.none')}</Table.Td>
@@ -118,13 +125,13 @@ export function TimePage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Paper>
         <Paper withBorder radius="md" p="md">
           <Text fw={600} mb="xs">
             {t('timeReport.byPerson')}
           </Text>
-          <Table.ScrollContainer minWidth={620}>
+          <TableScroll minWidth={620}>
             <Table striped verticalSpacing="xs" data-testid="time-people">
               {head(['name', 'userType', 'hours', 'visits', 'daysOnSite', 'averageVisitHours'])}
               <Table.Tbody>
@@ -149,7 +156,7 @@ export function TimePage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </Paper>
       </Stack>
       <Group justify="flex-end" className="gh-no-print">

@@ -1,13 +1,9 @@
 // Filters of the timesheet and time reports: date range (DD/MM/YYYY, weeks from Monday), site,
 // user type and person. Every change goes to the URL through onChange and back to page 1.
 import { Button, Group, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/es';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { DATE_PATTERN, FIRST_DAY_OF_WEEK } from '../../../../domain/date-format';
+import { DateRangeFilter } from '../../../ui/date-range-filter';
 import { useDb } from '../../../db/db-context';
 import type { TimesheetParams } from '../hooks/timesheet-params';
 
@@ -18,7 +14,7 @@ export function TimesheetFilters({
   params: TimesheetParams;
   onChange: (next: TimesheetParams) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const db = useDb();
   const sites = useLiveQuery(() => db.sites.toArray(), [db]) ?? [];
   const types = useLiveQuery(() => db.userTypes.toArray(), [db]) ?? [];
@@ -29,21 +25,12 @@ export function TimesheetFilters({
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="timesheet-filters">
-      <DatePickerInput
-        type="range"
-        allowSingleDateInRange
+      <DateRangeFilter
         label={t('timesheet.filters.dates')}
         placeholder={t('timesheet.filters.lastDays')}
-        valueFormat={DATE_PATTERN}
-        firstDayOfWeek={FIRST_DAY_OF_WEEK}
-        locale={i18n.language}
-        clearable
-        w={{ base: '100%', xs: 240 }}
-        value={[params.from ?? null, params.to ?? params.from ?? null]}
-        onChange={([from, to]) => {
-          if (!from || to) set({ from: from ?? undefined, to: to ?? undefined });
-        }}
-        data-testid="timesheet-filter-dates"
+        value={{ from: params.from, to: params.to }}
+        onChange={({ from, to }) => set({ from, to })}
+        testId="timesheet-filter-dates"
       />
       <Select
         label={t('timesheet.filters.site')}

@@ -6,6 +6,7 @@ import { formatDate, formatTime } from '../../../../domain/date-format';
 import type { AttendanceMark, TimesheetPerson } from '../../../../domain/timesheet';
 import { hoursIn } from '../hooks/timesheet-params';
 import './timesheet-print.css';
+import { TableScroll } from '../../../ui/table-scroll';
 
 export interface TimesheetEntry extends TimesheetPerson {
   fullName: string;
@@ -44,7 +45,7 @@ export function TimesheetPersonCard({ person }: { person: TimesheetEntry }) {
           {t('timesheet.total', { hours: hours(person.totalMinutes) })}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={680}>
+      <TableScroll minWidth={680}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -88,7 +89,7 @@ export function TimesheetPersonCard({ person }: { person: TimesheetEntry }) {
             ))}
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Paper>
   );
 }

@@ -16,6 +16,7 @@ import { useUrlFilters } from './kiosk-logs-filters';
 import { PrintButton } from './print-button';
 import { TrackTracePrint, type TrackTracePrintData } from './track-trace-print';
 import './print.css';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const PAGE_SIZE = 10;
 
@@ -106,7 +107,7 @@ export function TrackTracePage() {
               ? t('moreReports.trackTrace.summary', { count, name: shown.subject.full_name })
               : t('reports.loading')}
           </Text>
-          <Table.ScrollContainer minWidth={720}>
+          <TableScroll minWidth={720}>
             <Table striped verticalSpacing="xs" mt="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -143,7 +144,7 @@ export function TrackTracePage() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <Group justify="flex-end" mt="sm" className="gh-no-print">
             <Pagination
               total={Math.max(1, Math.ceil(count / PAGE_SIZE))}

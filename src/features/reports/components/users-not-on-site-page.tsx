@@ -12,6 +12,7 @@ import { timeZone } from '../hooks/history-params';
 import { useReport } from '../hooks/use-report';
 import { ExportMenu } from './export-menu';
 import { filtersOf, useUrlFilters } from './kiosk-logs-filters';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const PAGE_SIZE = 10;
 
@@ -67,7 +68,7 @@ export function UsersNotOnSitePage() {
             ? t('moreReports.notOnSite.countDay', { count, day: formatDate(day, i18n.language) })
             : t('moreReports.notOnSite.countNow', { count })}
         </Text>
-        <Table.ScrollContainer minWidth={480}>
+        <TableScroll minWidth={480}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -98,7 +99,7 @@ export function UsersNotOnSitePage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         <Group justify="flex-end" mt="sm">
           <Pagination
             total={Math.max(1, Math.ceil(count / PAGE_SIZE))}

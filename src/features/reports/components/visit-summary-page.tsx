@@ -14,6 +14,7 @@ import { useReport } from '../hooks/use-report';
 import { ExportMenu } from './export-menu';
 import type { SummaryRow } from './summary-buckets';
 import { GroupCard, type Group as CountGroup } from './group-card';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const SummaryChart = lazy(() => import('./summary-chart'));
 const PAGE_SIZE = 10;
@@ -154,7 +155,7 @@ export function VisitSummaryPage() {
         <Title order={2} size="h4" mb="sm">
           {t('reports.summary.table')}
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroll minWidth={560}>
           <Table striped verticalSpacing="xs" data-testid="summary-table">
             <Table.Thead>
               <Table.Tr>
@@ -185,7 +186,7 @@ export function VisitSummaryPage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         <Group justify="flex-end" mt="sm">
           <Pagination
             total={Math.max(1, Math.ceil(rows.length / PAGE_SIZE))}

@@ -6,7 +6,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MENU_KEYS, PERMISSION_KEYS, SYSTEM_ADMIN_ROLE, isAllowed } from '../../../../domain/permissions';
+import { useDeviceCopy } from '../../../api/device-copy';
 import { useStoredUser } from '../../../api/session';
+import { OfflineNotice } from '../../../ui/offline-notice';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 import { useFailureHandler } from '../../../api/use-failure-handler';
 import { showFormSuccess } from '../../../ui/form-toasts';
 import { PageLoader } from '../../../ui/page-loader';
@@ -23,11 +26,15 @@ export function RolesPage() {
   const [roleId, setRoleId] = useState<string | null>(null);
   const [allowed, setAllowed] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
+  // Offline the roles as this device last loaded them, with their age.
+  const copy = useDeviceCopy('roles', unreachable ? null : roles);
   const entityId = stored?.data.user.entity.id ?? '';
   const ownRole = stored?.data.user.role.name;
 
   useEffect(() => {
     void listRoles(entityId).then((res) => {
+      if (!res.ok && res.status === 0) return setUnreachable(true);
       if (!res.ok) return handleFailure(res);
       setRoles(res.data.data);
       const first = res.data.data.find((r) => r.name !== SYSTEM_ADMIN_ROLE && r.name !== ownRole) ?? res.data.data[0];
@@ -52,7 +59,7 @@ export function RolesPage() {
     });
 
   const save = async () => {
-    if (!role) return;
+    if (!role || refuseOfflineSave(t)) return;
     setBusy(true);
     const res = await saveRolePermissions(role.id, [...allowed]);
     setBusy(false);
@@ -61,7 +68,17 @@ export function RolesPage() {
     showFormSuccess(t('rolesPage.saved', { role: t(`roles.${role.name}`, { defaultValue: role.name }) }));
   };
 
-  if (!roles) return <PageLoader />;
+  // The kept copy stands in for the server's answer; choosing a role then works as online.
+  useEffect(() => {
+    if (unreachable && !roles && copy) {
+      setRoles(copy.data);
+      const first = copy.data.find((r) => r.name !== SYSTEM_ADMIN_ROLE && r.name !== ownRole) ?? copy.data[0];
+      if (first) pick(first);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unreachable, roles, copy]);
+
+  if (!roles) return unreachable ? <OfflineNotice kind="server" force /> : <PageLoader />;
   const group = (title: string, keys: readonly string[]) => (
     <Paper withBorder radius="md" p="lg">
       <Title order={3} size="h4" mb="sm">
@@ -85,6 +102,7 @@ export function RolesPage() {
 
   return (
     <Stack gap="md">
+      {unreachable ? <OfflineNotice force asOf={copy?.savedAt ?? null} /> : null}
       <PageTitle>{t('routes.roles')}</PageTitle>
       <Group align="flex-end" wrap="wrap">
         <Select

@@ -1,4 +1,4 @@
-// Add or edit an area (spec 1 §3 "Site and area", issue 15): parent area, geofencing, local
+// Add or edit an area (spec 1 §3 "Site and area"): parent area, geofencing, local
 // sync IP and port, auto sign-out mode, login mode and the fire alarm, which the same schema as
 // the server refuses without the local sync IP, port and an IO port.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The printable area QR (issue 15): the server signs a token for the area with the company's
+// The printable area QR: the server signs a token for the area with the company's
 // key (GET /api/areas/:id/qr); kiosks and phones check it offline. Printed on A4 as a poster or
 // on a 100 × 62 mm label; the page size follows the choice.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The geofence preview (issue 15): the site's circle, the positions people signed in with, a
+// The geofence preview: the site's circle, the positions people signed in with, a
 // north arrow and a scale bar on a plain SVG, so it works offline with no map tiles. The
 // drawing is in metres east/north of the centre; it is never mirrored for right-to-left.
 // When the server names a tile server (MAP_TILE_URL) its tiles lie under the drawing; a tile that

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Table, Text, Titl
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../ui/icons';
 import type { AreaItem, SiteItem } from '../hooks/use-places';
+import { TableScroll } from '../../../ui/table-scroll';
 
 const MODE_KEY: Record<string, string> = {
   'after 24 hours': 'autoSignOutModes.after24',
@@ -105,7 +106,7 @@ export function SiteCard({
             {t('sites.areas.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll minWidth={560}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -181,7 +182,7 @@ export function SiteCard({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Stack>
     </Paper>

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { siteRequest } from '../../../../domain/places';
+import { defaultSiteTimeZone } from '../../../../domain/site-time-zone';
 import { parse } from '../../../../domain/validation';
 import type { SendResult, SiteItem } from '../hooks/use-places';
 import { GeofencePreview } from './geofence-preview';
@@ -31,8 +32,11 @@ export function SiteFormModal({
   opened,
   onClose,
   save,
+  otherZones = [],
 }: {
   site: SiteItem | null;
+  /** The company's sites' zones: a new site starts in the one they use most. */
+  otherZones?: ReadonlyArray<string | null | undefined>;
   opened: boolean;
   onClose(): void;
   save(body: unknown): Promise<SendResult>;
@@ -42,6 +46,10 @@ export function SiteFormModal({
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const zones = useMemo(timeZones, []);
+  const suggested = useMemo(
+    () => defaultSiteTimeZone(otherZones, Intl.DateTimeFormat().resolvedOptions().timeZone, zones),
+    [otherZones, zones],
+  );
   useEffect(() => {
     if (!opened) return;
     setErrors({});
@@ -56,8 +64,10 @@ export function SiteFormModal({
             zoom: site.zoom ?? 15,
             time_zone: site.time_zone,
           }
-        : blank,
+        : { ...blank, time_zone: suggested.zone },
     );
+    // Read when the form opens: a sites list arriving later does not move a zone being edited.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, site]);
   const set = (k: keyof Draft) => (value: number | string | null) => setDraft((d) => ({ ...d, [k]: value ?? '' }));
   const err = (f: string) => (errors[f]?.[0] ? t(errors[f]![0]!) : undefined);
@@ -151,6 +161,11 @@ export function SiteFormModal({
               data={zones}
               value={draft.time_zone}
               onChange={(v) => set('time_zone')(v ?? 'UTC')}
+              description={
+                !site && draft.time_zone === suggested.zone && suggested.source !== 'none'
+                  ? t(`siteTimeZone.from.${suggested.source}`)
+                  : t('siteTimeZone.hint')
+              }
               searchable
               allowDeselect={false}
               error={err('time_zone')}

@@ -1,9 +1,10 @@
-// The sites tab of /sites (issue 15): each site the admin may act on with its areas, and the
+// The sites tab of /sites: each site the admin may act on with its areas, and the
 // forms to add, change and remove them; removal refused says why (in use, no access).
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NeedsConnection } from '../../../ui/needs-connection';
+import { OfflineNotice } from '../../../ui/offline-notice';
+import { useLocalPlaces } from '../hooks/use-local-places';
 import { usePlaces, usePlaceWrite, type AreaItem, type SiteItem } from '../hooks/use-places';
 import { AreaFormModal } from './area-form-modal';
 import { AreaQrModal } from './area-qr-modal';
@@ -15,7 +16,10 @@ type Removing = { kind: 'site'; site: SiteItem } | { kind: 'area'; site: SiteIte
 
 export function SitesPage() {
   const { t } = useTranslation();
-  const { sites, unreachable, load } = usePlaces();
+  const { sites: loaded, unreachable, load } = usePlaces();
+  // The device's copy until the server answers, and offline: never an empty page.
+  const local = useLocalPlaces();
+  const sites = loaded ?? local ?? null;
   const write = usePlaceWrite(() => void load());
   const [siteForm, setSiteForm] = useState<{ site: SiteItem | null } | null>(null);
   const [areaForm, setAreaForm] = useState<{ site: SiteItem; area: AreaItem | null } | null>(null);
@@ -23,9 +27,9 @@ export function SitesPage() {
   const [map, setMap] = useState<SiteItem | null>(null);
   const [removing, setRemoving] = useState<Removing | null>(null);
 
-  if (unreachable && sites === null) return <NeedsConnection />;
   return (
-    <Stack gap="md" data-testid="sites-page" data-loaded={sites !== null}>
+    <Stack gap="md" data-testid="sites-page" data-loaded={loaded !== null}>
+      <OfflineNotice force={unreachable} />
       <Group justify="flex-end">
         <Button onClick={() => setSiteForm({ site: null })} data-testid="site-add">
           {t('sites.add')}
@@ -51,6 +55,7 @@ export function SitesPage() {
       ))}
       <SiteFormModal
         site={siteForm?.site ?? null}
+        otherZones={sites?.map((x) => x.time_zone) ?? []}
         opened={siteForm !== null}
         onClose={() => setSiteForm(null)}
         save={(body) =>

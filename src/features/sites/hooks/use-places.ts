@@ -7,6 +7,7 @@ import type { FireAlarm } from '../../../../domain/places';
 import { api } from '../../../api/client';
 import { useFailureHandler } from '../../../api/use-failure-handler';
 import { showFormError, showFormSuccess } from '../../../ui/form-toasts';
+import { refuseOfflineSave } from '../../../ui/offline-save';
 
 export interface AreaItem {
   id: string;
@@ -51,10 +52,7 @@ export function usePlaceWrite(onDone: () => void) {
   const fail = useFailureHandler();
   return useCallback(
     async (method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown, toast: string): Promise<SendResult> => {
-      if (!navigator.onLine) {
-        showFormError(t('sites.offline'));
-        return { ok: false, errors: {} };
-      }
+      if (refuseOfflineSave(t)) return { ok: false, errors: {} };
       const r = await api.request<{ data?: unknown; message?: string }>(
         method,
         path,

@@ -1,4 +1,4 @@
-// /two-step: the person's own two-step authentication (issue 19). Off: why it matters (and that
+// /two-step: the person's own two-step authentication. Off: why it matters (and that
 // the company requires it, after /otp-error or the 'Security Policy Updated' modal with
 // force_otp=1), then enrolment. Just on: the ten recovery codes, once. On: switch it off with a code.
 import { useCallback, useEffect, useState } from 'react';

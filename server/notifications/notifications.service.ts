@@ -1,0 +1,317 @@
+// What the routes ask of the outbox: settings (secrets write-only), a person's channels, a
+// visit's notifications with their deliveries, failures, resend, and the host's answer.
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { NotificationSettingsInput } from '../../domain/schemas/notifications';
+import type { Db } from '../db/database';
+import { hostNotifications, kioskVisits } from '../db/schema/kiosk';
+import { users } from '../db/schema/people';
+import { visitEvents } from '../db/schema/visits';
+import {
+  notificationAcks,
+  notificationAttempts,
+  notificationDeliveries,
+  notificationPersonChannels,
+  type NotificationChannel,
+} from '../db/schema/notifications';
+import { ApiError, notFound } from '../http/api-error';
+import type { RequestContext } from '../http/context';
+import { lockFeed } from '../sync/changes';
+import type { SecretBox } from '../two-step/secret-box';
+import type { AckLinks } from './ack-link';
+import { webhookUrlProblem } from './channels/channel';
+import { typeDefaultMethods } from './channel-choice';
+import { cancelPending, refreshSummary } from './outbox';
+import { loadSettings, saveSettings, SECRET_KEYS, type Secrets } from './settings';
+
+export function notificationsService(
+  db: Db,
+  now: () => number,
+  box: SecretBox,
+  links: AckLinks,
+  onChanged: (entityId: string) => void,
+  kick: () => void,
+  production: boolean,
+) {
+  async function personOf(entityId: string, personId: string) {
+    const [p] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.entityId, entityId), eq(users.id, personId)));
+    if (!p) throw notFound();
+  }
+
+  return {
+    ...typeDefaultMethods(db, box, now),
+    async settings(ctx: RequestContext) {
+      const s = await loadSettings(db, box, ctx.entityId);
+      const set = Object.fromEntries(SECRET_KEYS.map((k) => [k, Boolean(s.secrets[k])]));
+      return { plan: s.plan, config: s.config, typeDefaults: s.typeDefaults, secretsSet: set };
+    },
+    async saveSettings(ctx: RequestContext, input: NotificationSettingsInput) {
+      const before = await loadSettings(db, box, ctx.entityId);
+      const secrets: Secrets = { ...before.secrets };
+      const put = (key: keyof Secrets, value: string | undefined) => {
+        if (value === undefined) return;
+        if (value === '') delete secrets[key];
+        else secrets[key] = value;
+      };
+      put('smsAuthToken', input.sms?.authToken);
+      put('slackBotToken', input.slack?.botToken);
+      put('slackWebhookUrl', input.slack?.webhookUrl);
+      put('teamsWebhookUrl', input.teams?.webhookUrl);
+      const errors: Record<string, string[]> = {};
+      const check = (field: string, value: string | undefined) => {
+        if (value && webhookUrlProblem(value, production)) errors[field] = ['notifications.validation.https'];
+      };
+      check('slack.webhookUrl', input.slack?.webhookUrl);
+      check('teams.webhookUrl', input.teams?.webhookUrl);
+      check('sms.baseUrl', input.sms?.baseUrl);
+      check('slack.baseUrl', input.slack?.baseUrl);
+      if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
+      const config = { ...before.config };
+      if (input.sms)
+        config.sms = { accountSid: input.sms.accountSid, from: input.sms.from, baseUrl: input.sms.baseUrl ?? '' };
+      if (input.slack) config.slack = { mode: input.slack.mode, baseUrl: input.slack.baseUrl ?? '' };
+      await saveSettings(
+        db,
+        box,
+        ctx.entityId,
+        { plan: input.plan, config, secrets, typeDefaults: input.typeDefaults ?? before.typeDefaults },
+        now(),
+      );
+      return this.settings(ctx);
+    },
+    async personChannels(ctx: RequestContext, personId: string) {
+      await personOf(ctx.entityId, personId);
+      const [row] = await db
+        .select({ channels: notificationPersonChannels.channels })
+        .from(notificationPersonChannels)
+        .where(
+          and(eq(notificationPersonChannels.entityId, ctx.entityId), eq(notificationPersonChannels.personId, personId)),
+        );
+      return { channels: row?.channels ?? null };
+    },
+    async setPersonChannels(ctx: RequestContext, personId: string, channels: NotificationChannel[]) {
+      await personOf(ctx.entityId, personId);
+      await db
+        .insert(notificationPersonChannels)
+        .values({ entityId: ctx.entityId, personId, channels })
+        .onConflictDoUpdate({
+          target: [notificationPersonChannels.entityId, notificationPersonChannels.personId],
+          set: { channels },
+        });
+      return { channels };
+    },
+    /** A kiosk visit's notifications, each with its deliveries (channel, status, times, reason). */
+    async forVisit(ctx: RequestContext, kioskVisitId: string) {
+      const [visit] = await db
+        .select({ id: kioskVisits.id })
+        .from(kioskVisits)
+        .where(and(eq(kioskVisits.entityId, ctx.entityId), eq(kioskVisits.id, kioskVisitId)));
+      if (!visit) throw notFound();
+      const list = await db
+        .select()
+        .from(hostNotifications)
+        .where(and(eq(hostNotifications.entityId, ctx.entityId), eq(hostNotifications.visitId, kioskVisitId)));
+      return withDeliveries(ctx.entityId, list);
+    },
+    /** The last week's failed deliveries, for the admin page. */
+    async failures(ctx: RequestContext) {
+      const failed = await db
+        .select()
+        .from(notificationDeliveries)
+        .where(
+          and(
+            eq(notificationDeliveries.entityId, ctx.entityId),
+            eq(notificationDeliveries.status, 'failed'),
+            gt(notificationDeliveries.updatedAt, now() - 7 * 86_400_000),
+          ),
+        )
+        .orderBy(desc(notificationDeliveries.updatedAt))
+        .limit(200);
+      const ids = [...new Set(failed.map((f) => f.notificationId))];
+      const ns = ids.length
+        ? await db
+            .select({
+              id: hostNotifications.id,
+              hostId: hostNotifications.hostId,
+              personId: hostNotifications.personId,
+            })
+            .from(hostNotifications)
+            .where(and(eq(hostNotifications.entityId, ctx.entityId), inArray(hostNotifications.id, ids)))
+        : [];
+      const people = await namesOf(
+        ctx.entityId,
+        ns.flatMap((n) => [n.hostId, n.personId]),
+      );
+      return failed.map((f) => {
+        const n = ns.find((x) => x.id === f.notificationId);
+        return {
+          ...deliveryView(f),
+          notificationId: f.notificationId,
+          hostName: n ? people.get(n.hostId) : null,
+          visitorName: n ? people.get(n.personId) : null,
+        };
+      });
+    },
+    /** Sends the notification again on every channel of its first step that is not in flight. */
+    async resend(ctx: RequestContext, notificationId: string) {
+      const t = now();
+      await db.transaction(async (tx) => {
+        const [n] = await tx
+          .select({ id: hostNotifications.id })
+          .from(hostNotifications)
+          .where(and(eq(hostNotifications.entityId, ctx.entityId), eq(hostNotifications.id, notificationId)));
+        if (!n) throw notFound();
+        const last = await lockFeed(tx, ctx.entityId);
+        const again = await tx
+          .update(notificationDeliveries)
+          .set({ status: 'queued', dueAt: t, attempts: 0, lastError: null, updatedAt: t })
+          .where(
+            and(
+              eq(notificationDeliveries.entityId, ctx.entityId),
+              eq(notificationDeliveries.notificationId, notificationId),
+              inArray(notificationDeliveries.status, ['failed', 'sent', 'delivered', 'cancelled']),
+              eq(notificationDeliveries.step, 0),
+            ),
+          )
+          .returning({ id: notificationDeliveries.id });
+        // Their earlier yes no longer stands for the delivery, or the job would skip the send.
+        if (again.length)
+          await tx
+            .update(notificationAttempts)
+            .set({ outcome: 'superseded' })
+            .where(
+              and(
+                eq(notificationAttempts.entityId, ctx.entityId),
+                inArray(
+                  notificationAttempts.deliveryId,
+                  again.map((a) => a.id),
+                ),
+                eq(notificationAttempts.outcome, 'sent'),
+              ),
+            );
+        await refreshSummary(tx, ctx.entityId, notificationId, last);
+      });
+      onChanged(ctx.entityId);
+      kick();
+      return this.forVisitOf(ctx, notificationId);
+    },
+    async forVisitOf(ctx: RequestContext, notificationId: string) {
+      const list = await db
+        .select()
+        .from(hostNotifications)
+        .where(and(eq(hostNotifications.entityId, ctx.entityId), eq(hostNotifications.id, notificationId)));
+      return (await withDeliveries(ctx.entityId, list))[0];
+    },
+    /** What the answer page shows before the host chooses. */
+    async ackView(token: string) {
+      const { n } = await usable(token);
+      const names = await namesOf(n.entityId, [n.personId, n.hostId]);
+      return { visitor: names.get(n.personId) ?? '', host: names.get(n.hostId) ?? '' };
+    },
+    /** The host's answer: once, before the visit ends; stops the fallback. */
+    async acknowledge(token: string, answer: 'coming' | 'wait') {
+      const { n } = await usable(token);
+      const t = now();
+      const recorded = await db.transaction(async (tx) => {
+        const last = await lockFeed(tx, n.entityId);
+        const [row] = await tx
+          .insert(notificationAcks)
+          .values({ entityId: n.entityId, notificationId: n.id, answer, at: t })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) return false;
+        await cancelPending(tx, n.entityId, n.id, t);
+        await refreshSummary(tx, n.entityId, n.id, last);
+        return true;
+      });
+      if (!recorded) throw new ApiError(410, 'link_used');
+      onChanged(n.entityId);
+      return { answer };
+    },
+  };
+
+  async function usable(token: string) {
+    const claim = links.read(token);
+    if (!claim) throw notFound();
+    const [n] = await db
+      .select()
+      .from(hostNotifications)
+      .where(and(eq(hostNotifications.entityId, claim.entityId), eq(hostNotifications.id, claim.notificationId)));
+    if (!n) throw notFound();
+    if (now() > claim.expiresAt) throw new ApiError(410, 'link_expired');
+    // The visit ended: the visitor signed out after arriving.
+    const [out] = await db
+      .select({ id: visitEvents.id })
+      .from(visitEvents)
+      .where(
+        and(
+          eq(visitEvents.entityId, n.entityId),
+          eq(visitEvents.personId, n.personId),
+          eq(visitEvents.kind, 'out'),
+          gt(visitEvents.at, n.at),
+        ),
+      )
+      .limit(1);
+    if (out) throw new ApiError(410, 'link_expired');
+    const [ack] = await db
+      .select({ at: notificationAcks.at })
+      .from(notificationAcks)
+      .where(and(eq(notificationAcks.entityId, n.entityId), eq(notificationAcks.notificationId, n.id)));
+    if (ack) throw new ApiError(410, 'link_used');
+    return { n };
+  }
+
+  async function namesOf(entityId: string, ids: string[]) {
+    if (ids.length === 0) return new Map<string, string>();
+    const rows = await db
+      .select({ id: users.id, name: users.fullName })
+      .from(users)
+      .where(and(eq(users.entityId, entityId), inArray(users.id, [...new Set(ids)])));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  async function withDeliveries(entityId: string, list: Array<typeof hostNotifications.$inferSelect>) {
+    if (list.length === 0) return [];
+    const ids = list.map((n) => n.id);
+    const ds = await db
+      .select()
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.entityId, entityId), inArray(notificationDeliveries.notificationId, ids)));
+    const acks = await db
+      .select()
+      .from(notificationAcks)
+      .where(and(eq(notificationAcks.entityId, entityId), inArray(notificationAcks.notificationId, ids)));
+    const names = await namesOf(
+      entityId,
+      list.map((n) => n.hostId),
+    );
+    return list.map((n) => ({
+      id: n.id,
+      hostName: names.get(n.hostId) ?? null,
+      status: n.mailStatus,
+      at: n.at,
+      ack: acks.find((a) => a.notificationId === n.id) ?? null,
+      deliveries: ds
+        .filter((d) => d.notificationId === n.id)
+        .sort((a, b) => a.step - b.step)
+        .map(deliveryView),
+    }));
+  }
+}
+
+function deliveryView(d: typeof notificationDeliveries.$inferSelect) {
+  return {
+    id: d.id,
+    step: d.step,
+    channel: d.channel,
+    status: d.status,
+    dueAt: d.dueAt,
+    sentAt: d.sentAt,
+    attempts: d.attempts,
+    reason: d.lastError,
+    updatedAt: d.updatedAt,
+  };
+}
+export type NotificationsService = ReturnType<typeof notificationsService>;

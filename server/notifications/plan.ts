@@ -1,0 +1,54 @@
+// Pure rules of the outbox: which channel steps a host gets and when, how long to back off, and
+// what one summary status a notification shows.
+import type { DeliveryStatus, NotificationChannel, PlanStep } from '../db/schema/notifications';
+
+export const CHANNELS: readonly NotificationChannel[] = ['email', 'sms', 'slack', 'teams'];
+/** Without settings: e-mail at once (what the mailer can always do). */
+export const DEFAULT_PLAN: PlanStep[] = [{ channel: 'email', delayMinutes: 0 }];
+export const MAX_ATTEMPTS = 6;
+/** Twelve times the provider timeout (channels/channel.ts), and renewed while the send runs
+ * (sender-job.ts): a live sender's row is never taken over. */
+export const LEASE_MS = 120_000;
+const BACKOFF_BASE_MS = 15_000;
+const BACKOFF_MAX_MS = 15 * 60_000;
+
+/** The steps for one host: the company's order and delays, kept to the channels the host chose
+ * (their own choice, else their user type's default, else every step of the plan). */
+export function stepsFor(
+  plan: readonly PlanStep[],
+  chosen: readonly NotificationChannel[] | null,
+): Array<PlanStep & { offsetMs: number }> {
+  const kept = chosen && chosen.length ? plan.filter((s) => chosen.includes(s.channel)) : [...plan];
+  const steps = kept.length ? kept : DEFAULT_PLAN;
+  let offset = 0;
+  return steps.map((s, i) => {
+    if (i > 0) offset += Math.max(0, s.delayMinutes) * 60_000;
+    return { ...s, offsetMs: offset };
+  });
+}
+
+/** Exponential backoff from 15 s to 15 min; a provider's Retry-After wins when longer. */
+export function backoffMs(attempt: number, retryAfterMs?: number): number {
+  const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.max(exp, retryAfterMs ?? 0);
+}
+
+export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'acknowledged' | 'failed';
+
+/** The notification's one status for the dashboard and the kiosk. */
+export function summaryOf(statuses: readonly DeliveryStatus[], acknowledged: boolean): NotificationStatus {
+  if (acknowledged) return 'acknowledged';
+  if (statuses.includes('delivered')) return 'delivered';
+  // Unknown: the provider most probably took it (it timed out after the request went out).
+  if (statuses.includes('sent') || statuses.includes('unknown')) return 'sent';
+  if (statuses.length && statuses.every((s) => s === 'failed' || s === 'cancelled')) return 'failed';
+  return 'sending';
+}
+
+/** "12 min" / "3 h" for a late notification (a kiosk that was offline); null when fresh. */
+export function lateBy(arrivedAt: number, now: number): { unit: 'minutes' | 'hours'; count: number } | null {
+  const ms = now - arrivedAt;
+  if (ms < 2 * 60_000) return null;
+  if (ms < 120 * 60_000) return { unit: 'minutes', count: Math.round(ms / 60_000) };
+  return { unit: 'hours', count: Math.round(ms / 3_600_000) };
+}
