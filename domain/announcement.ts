@@ -2,6 +2,7 @@
 // (scheduled → active → expired) computed from time alone, so the list filter, the kiosk and
 // the server always agree. Messages are i18n keys under "announcements.validation".
 import * as v from 'valibot';
+import { localizedTextSchema } from './localized-text';
 import type { FieldErrors } from './validation';
 
 export const ANNOUNCEMENT_STATES = ['scheduled', 'active', 'expired'] as const;
@@ -50,12 +51,11 @@ const epoch = v.pipe(
 );
 
 export const announcementInput = v.object({
-  description: v.pipe(
-    v.string('announcements.validation.description'),
-    v.trim(),
-    v.minLength(1, 'announcements.validation.description'),
-    v.maxLength(ANNOUNCEMENT_LIMITS.description, 'announcements.validation.description_long'),
-  ),
+  /** The text in each content language the admin wrote (a plain string is the default one's). */
+  description: localizedTextSchema(ANNOUNCEMENT_LIMITS.description, 1, {
+    required: 'announcements.validation.description',
+    tooLong: 'announcements.validation.description_long',
+  }),
   url: v.optional(
     v.nullable(
       v.pipe(

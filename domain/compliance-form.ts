@@ -50,13 +50,8 @@ const pcrDays = v.nullish(
 
 export const complianceFormInput = v.pipe(
   v.object({
-    name: v.pipe(
-      v.string('validation.required'),
-      v.trim(),
-      v.minLength(1, 'validation.required'),
-      v.minLength(2, 'validation.too_short'),
-      v.maxLength(COMPLIANCE_NAME_MAX, 'validation.too_long'),
-    ),
+    /** The name visitors read above the questions, in each content language written. */
+    name: localizedTextSchema(COMPLIANCE_NAME_MAX, 2),
     questions: v.pipe(
       v.array(questionInput, 'validation.compliance_question'),
       v.minLength(1, 'validation.compliance_question'),
@@ -90,7 +85,7 @@ export type ComplianceFormValues = v.InferOutput<typeof complianceFormInput>;
 /** What the REST API answers for a form (spec names on the wire). */
 export interface ComplianceFormWire {
   id: string;
-  name: string;
+  name: LocalizedText;
   version: number;
   questions: Array<{ id: string; text: LocalizedText; desired: 'yes' | 'no' }>;
   agreement_text: LocalizedText | null;

@@ -27,7 +27,7 @@ export type ComplianceQuestion = v.InferOutput<typeof complianceQuestion>;
 /** A compliance form as devices hold it (the sync catalogue's `complianceForms` row). */
 export const complianceForm = v.object({
   id: v.string(),
-  name: v.string(),
+  name: localizedValue,
   version: v.number(),
   questions: v.array(complianceQuestion),
   agreementText: v.nullable(localizedValue),

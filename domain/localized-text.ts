@@ -10,18 +10,39 @@ export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
  * one text per language. */
 export type LocalizedText = string | Partial<Record<ContentLanguage, string>>;
 
+/** A text as an editor holds it: one input per language, an empty one a missing translation. */
+export type Texts = Partial<Record<ContentLanguage, string>>;
+
+/** The editable shape of a stored text (a plain string is `defaultLanguage`'s). */
+export const textsOf = (text: LocalizedText | null | undefined, defaultLanguage: string = 'en'): Texts =>
+  typeof text === 'string' ? { [defaultLanguage.slice(0, 2)]: text } : { ...text };
+
+/** What an editor sends: only the languages written, trimmed. */
+export const writtenTexts = (text: Texts): Texts =>
+  Object.fromEntries(CONTENT_LANGUAGES.flatMap((l) => (text[l]?.trim() ? [[l, text[l]!.trim()]] : [])));
+
 const isContentLanguage = (x: string): x is ContentLanguage => (CONTENT_LANGUAGES as readonly string[]).includes(x);
 
 /** The text in `language`, else in `fallback` (the company's default language), else the first
  * one written; '' when there is none. */
 export function textIn(text: LocalizedText | null | undefined, language: string, fallback: string = 'en'): string {
-  if (text == null) return '';
-  if (typeof text === 'string') return text;
-  const lang = language.slice(0, 2);
-  if (isContentLanguage(lang) && text[lang]?.trim()) return text[lang]!;
+  return pickText(text, language, fallback).text;
+}
+
+/** textIn's choice with the language it is written in (a kiosk reads it aloud in that voice). */
+export function pickText(
+  text: LocalizedText | null | undefined,
+  language: string,
+  fallback: string = 'en',
+): { text: string; language: string } {
   const base = fallback.slice(0, 2);
-  if (isContentLanguage(base) && text[base]?.trim()) return text[base]!;
-  return CONTENT_LANGUAGES.map((l) => text[l]).find((t) => t?.trim()) ?? '';
+  if (text == null) return { text: '', language: base };
+  if (typeof text === 'string') return { text, language: base };
+  const lang = language.slice(0, 2);
+  if (isContentLanguage(lang) && text[lang]?.trim()) return { text: text[lang]!, language: lang };
+  if (isContentLanguage(base) && text[base]?.trim()) return { text: text[base]!, language: base };
+  const first = CONTENT_LANGUAGES.find((l) => text[l]?.trim());
+  return first ? { text: text[first]!, language: first } : { text: '', language: base };
 }
 
 /** The languages without a text, for the editor's "missing translations" hint. A plain string
@@ -40,21 +61,25 @@ export function missingLanguages(
 export const contentDir = (language: string): 'rtl' | 'ltr' => (language.startsWith('ar') ? 'rtl' : 'ltr');
 
 /** Valibot schema: a string or a per-language object, each text trimmed, at most `max`
- * characters, and at least `min` characters in at least one language. Messages are i18n keys. */
-export function localizedTextSchema(max: number, min = 1) {
-  const one = v.pipe(v.string('validation.required'), v.trim(), v.maxLength(max, 'validation.too_long'));
+ * characters, and at least `min` characters in at least one language. Messages are i18n keys;
+ * a form whose catalogue has its own (announcements) names them. */
+export function localizedTextSchema(
+  max: number,
+  min = 1,
+  messages: { required?: string; tooLong?: string; tooShort?: string } = {},
+) {
+  const required = messages.required ?? 'validation.required';
+  const tooLong = messages.tooLong ?? 'validation.too_long';
+  const tooShort = min >= 2 ? (messages.tooShort ?? 'validation.too_short') : required;
+  const one = v.pipe(v.string(required), v.trim());
+  // Length is checked on the whole text, so a message is the field's (beside its inputs), not
+  // one language's.
+  const texts = (t: string | Partial<Record<ContentLanguage, string>>) =>
+    (typeof t === 'string' ? [t] : Object.values(t)).filter((x): x is string => typeof x === 'string');
   return v.pipe(
-    v.union([one, v.partial(v.strictObject({ en: one, ar: one, es: one }))], 'validation.required'),
-    v.check((t) => {
-      const texts = typeof t === 'string' ? [t] : Object.values(t);
-      return texts.some((x) => typeof x === 'string' && x.length > 0);
-    }, 'validation.required'),
-    v.check(
-      (t) => {
-        const texts = (typeof t === 'string' ? [t] : Object.values(t)).filter((x): x is string => !!x);
-        return texts.every((x) => x.length >= min);
-      },
-      min >= 2 ? 'validation.too_short' : 'validation.required',
-    ),
+    v.union([one, v.partial(v.strictObject({ en: one, ar: one, es: one }))], required),
+    v.check((t) => texts(t).some((x) => x.length > 0), required),
+    v.check((t) => texts(t).every((x) => x.length <= max), tooLong),
+    v.check((t) => texts(t).every((x) => !x || x.length >= min), tooShort),
   );
 }

@@ -4,6 +4,7 @@
 import { COMPLIANCE_FREQUENCIES, complianceDue, type ComplianceFrequency } from './compliance';
 import { DEFAULT_TEMPERATURE_C } from './constants';
 import type { AttendanceMode } from './reasons';
+import { textIn, type LocalizedText } from './localized-text';
 
 export type MassAction = 'in' | 'out';
 export type PersonStatus = 'pending' | 'in_progress' | 'completed';
@@ -90,7 +91,9 @@ export interface MassAnswer {
 export interface MassContext {
   flow?: { id: string; settings?: Record<string, unknown> } | null;
   mode?: Pick<AttendanceMode, 'reasons'> | null;
-  form?: { id: string; name: string } | null;
+  form?: { id: string; name: LocalizedText } | null;
+  /** The language the form's name is shown in (the admin's; the default language elsewhere). */
+  language?: string;
   answers?: readonly MassAnswer[];
   documents?: readonly (MassDocument & { personId: string })[];
   now?: number;
@@ -112,12 +115,13 @@ function compliancesOf(
     .sort((a, b) => b.at - a.at);
   const lastPass = mine.find((a) => a.outcome === 'passed');
   const now = ctx.now ?? Date.now();
+  const name = textIn(form.name, ctx.language ?? 'en');
   if (lastPass && !complianceDue(frequency, { at: lastPass.at }, now, -new Date(now).getTimezoneOffset())) {
-    return [{ complianceId: form.id, name: form.name, isCompleted: true, isWrong: false }];
+    return [{ complianceId: form.id, name, isCompleted: true, isWrong: false }];
   }
   // A pass outside its period must be answered again, like no answer at all.
   const failed = mine[0] !== undefined && mine[0].outcome !== 'passed';
-  return [{ complianceId: form.id, name: form.name, isCompleted: failed, isWrong: failed }];
+  return [{ complianceId: form.id, name, isCompleted: failed, isWrong: failed }];
 }
 
 /** A document counts while it is active and not past its expiry date. */

@@ -36,7 +36,9 @@ function step([label, cmd, args, jsonFile]) {
     child.stderr.on('data', (d) => out.push(d));
     child.on('close', (code) => {
       console.log(`\n── ${label} ─────────────────────────────`);
-      process.stdout.write(Buffer.concat(out));
+      const text = Buffer.concat(out);
+      process.stdout.write(text);
+      const failuresBefore = failures.length;
       if (jsonFile && existsSync(jsonFile)) {
         const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
         totals.passed += report.numPassedTests;
@@ -49,6 +51,15 @@ function step([label, cmd, args, jsonFile]) {
           if (!failed.length && file.status === 'failed') failures.push(`${name}\n${firstLines(file.message)}`);
         }
       }
+      // A runner that fails with every test passed (an unhandled error, a worker that would not
+      // end) says why at the end too: its tests' list cannot.
+      if (code !== 0 && failures.length === failuresBefore) {
+        const plain = stripColours(text.toString());
+        const at = plain.search(/Unhandled (Errors?|Rejection)/);
+        failures.push(
+          `${label}: exited with ${code}, no test failed\n${firstLines(at >= 0 ? plain.slice(at) : plain.slice(-3000), 30)}`,
+        );
+      }
       console.log(`── ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       if (code !== 0) failedSteps.push(label);
       resolve(code === 0);
@@ -56,12 +67,13 @@ function step([label, cmd, args, jsonFile]) {
   });
 }
 
-function firstLines(text = '') {
-  // eslint-disable-next-line no-control-regex -- colour codes in the reporter's text
-  const plain = String(text).replace(/\x1b\[[0-9;]*m/g, '');
-  return plain
+// eslint-disable-next-line no-control-regex -- colour codes in the reporter's text
+const stripColours = (text) => String(text).replace(/\x1b\[[0-9;]*m/g, '');
+
+function firstLines(text = '', count = 12) {
+  return stripColours(text)
     .split('\n')
-    .slice(0, 12)
+    .slice(0, count)
     .map((l) => `    ${l}`)
     .join('\n');
 }

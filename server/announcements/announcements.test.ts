@@ -71,10 +71,24 @@ eachDatabase((get) => {
     expect(change?.data).toMatchObject({ verbal: true, targetUserTypes: [visitorType], urgent: true });
   });
 
+  it('keeps the text in each language written, and devices receive all of them', async () => {
+    const description = { en: 'The lobby is closed.', ar: 'الردهة مغلقة.', es: 'El vestíbulo está cerrado.' };
+    const res = await call('POST', '/api/announcements', body({ description }));
+    expect(res.statusCode).toBe(201);
+    const created = res.json().data;
+    expect(created.description).toEqual(description);
+    expect((await call('GET', `/api/announcements/${created.id}`)).json().data.description).toEqual(description);
+    const change = (await pulled(admin)).find((c) => c.table === 'announcements' && c.id === created.id);
+    expect(change?.data?.description).toEqual(description);
+  });
+
   it('refuses bad input beside each field and writes nothing', async () => {
     const before = await count();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ description: '  ' }, 'description'],
+      [{ description: { en: ' ', ar: '' } }, 'description'],
+      [{ description: { en: 'Fine', fr: 'Bien' } }, 'description'],
+      [{ description: { en: 'Fine', ar: 'x'.repeat(501) } }, 'description'],
       [{ url: 'not a link' }, 'url'],
       [{ target_user_types: [] }, 'target_user_types'],
       [{ target_user_types: [globexType] }, 'target_user_types'],

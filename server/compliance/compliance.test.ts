@@ -79,10 +79,23 @@ eachDatabase((get) => {
     expect(list.json().data.map((f: { id: string }) => f.id)).toContain(form.id);
   });
 
+  it('keeps the name in each language written, for the kiosk to show in its own', async () => {
+    const name = { en: 'Health declaration', ar: 'إقرار صحي', es: 'Declaración de salud' };
+    const before = await lastChangeSeq(get().database.db, acme);
+    const created = await call('POST', '/api/compliances', { ...good, name });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.name).toEqual(name);
+    const changes = await changesAfter(get().database.db, acme, before, 100);
+    const change = changes.find((c) => c.tbl === 'complianceForms' && c.rowId === created.json().data.id);
+    expect((change?.data as { name?: unknown } | undefined)?.name).toEqual(name);
+  });
+
   describe('refuses each broken rule with the field’s message and writes nothing', () => {
     const cases: Array<[string, Record<string, unknown>, string, string]> = [
       ['a one-letter name', { name: 'H' }, 'name', 'validation.too_short'],
       ['no name', { name: '  ' }, 'name', 'validation.required'],
+      ['no name in any language', { name: { en: ' ', ar: '' } }, 'name', 'validation.required'],
+      ['a one-letter Arabic name', { name: { en: 'Health', ar: 'ص' } }, 'name', 'validation.too_short'],
       ['no question', { questions: [] }, 'questions', 'validation.compliance_question'],
       ['an empty question', { questions: [{ text: ' ', desired: 'yes' }] }, 'questions.0.text', 'validation.required'],
       ['no answer checked', { questions: [{ text: 'Fever?' }] }, 'questions.0.desired', 'validation.compliance_answer'],

@@ -63,6 +63,20 @@ export interface DatabaseOptions {
   onFirstStartSync?: SyncObserver;
 }
 
+/**
+ * A connection the server drops (restart, failover, an administrator, a dropped test database)
+ * emits 'error'; without a listener that event crashes the process. The pool listens while a
+ * connection is idle and replaces it on the next query; a connection in use (a transaction
+ * between statements) has only its own listener: its statements fail and it is discarded.
+ */
+function survivesLostConnections(pool: pg.Pool): void {
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.warn(`gatehouse db: connection lost (${error.message})`)),
+  );
+  // The client's own listener above has said it; the pool's is required all the same.
+  pool.on('error', () => undefined);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const t = dbTimeouts();
@@ -75,9 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       idle_in_transaction_session_timeout: t.idleInTransactionMs,
       connectionTimeoutMillis: t.connectMs,
     });
-    // An idle connection dropped by the server (restart, failover, a dropped test database) is
-    // replaced on the next query; without a listener it would crash the process.
-    pool.on('error', (error) => console.warn(`gatehouse db: idle connection lost (${error.message})`));
+    survivesLostConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // pg_trgm (trusted since PostgreSQL 13) backs the users search index; drizzle-kit does not emit extensions.
     // Instances starting together take turns: a session-level advisory lock held on one
@@ -86,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // Connections of their own without the timeouts: a migration may rightly take long, and so
       // may the wait while another instance migrates.
       const own = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+      survivesLostConnections(own);
       const lock = await own.connect();
       try {
         await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

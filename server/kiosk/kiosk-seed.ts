@@ -67,14 +67,34 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
   await db.insert(complianceForms).values({
     entityId,
     id: complianceId,
-    name: 'Visitor health declaration',
+    name: { en: 'Visitor health declaration', ar: 'إقرار صحي للزائر', es: 'Declaración de salud del visitante' },
     version: 1,
     questions: [
-      { id: 'well', text: 'Are you feeling well today?', desired: 'yes' },
-      { id: 'fever', text: 'Have you had a fever in the last 48 hours?', desired: 'no' },
+      {
+        id: 'well',
+        text: { en: 'Are you feeling well today?', ar: 'هل تشعر بصحة جيدة اليوم؟', es: '¿Se encuentra bien hoy?' },
+        desired: 'yes',
+      },
+      {
+        id: 'fever',
+        text: {
+          en: 'Have you had a fever in the last 48 hours?',
+          ar: 'هل أصبت بالحمى خلال الثماني والأربعين ساعة الماضية؟',
+          es: '¿Ha tenido fiebre en las últimas 48 horas?',
+        },
+        desired: 'no',
+      },
     ],
-    agreementText: 'I agree to follow the site safety rules and the instructions of my host.',
-    statement: 'Visitors must wear their badge and stay with their host at all times.',
+    agreementText: {
+      en: 'I agree to follow the site safety rules and the instructions of my host.',
+      ar: 'أوافق على اتباع قواعد السلامة في الموقع وتعليمات مضيفي.',
+      es: 'Acepto seguir las normas de seguridad del lugar y las instrucciones de mi anfitrión.',
+    },
+    statement: {
+      en: 'Visitors must wear their badge and stay with their host at all times.',
+      ar: 'يجب على الزوار ارتداء شاراتهم والبقاء مع مضيفهم في جميع الأوقات.',
+      es: 'Los visitantes deben llevar su credencial y permanecer con su anfitrión en todo momento.',
+    },
   });
 
   const sectionId = uuidv7();
@@ -177,7 +197,11 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
     {
       entityId,
       id: uuidv7(),
-      description: 'Fire drill on Thursday at 11:00. Please follow the wardens.',
+      description: {
+        en: 'Fire drill on Thursday at 11:00. Please follow the wardens.',
+        ar: 'تمرين إخلاء يوم الخميس الساعة 11:00. يرجى اتباع مسؤولي الإخلاء.',
+        es: 'Simulacro de incendio el jueves a las 11:00. Sigan a los responsables de evacuación.',
+      },
       pinned: true,
       publishAt: now.getTime() - 30 * day,
       expiresAt: now.getTime() + 365 * day,
@@ -185,7 +209,11 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
     {
       entityId,
       id: uuidv7(),
-      description: 'Lift 2 is out of service; please use the stairs or lift 1.',
+      description: {
+        en: 'Lift 2 is out of service; please use the stairs or lift 1.',
+        ar: 'المصعد 2 معطل؛ يرجى استخدام الدرج أو المصعد 1.',
+        es: 'El ascensor 2 está fuera de servicio; use las escaleras o el ascensor 1.',
+      },
       urgent: true,
       publishAt: now.getTime() - 30 * day,
       expiresAt: now.getTime() + 365 * day,

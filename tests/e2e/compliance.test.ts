@@ -62,7 +62,7 @@ describe('entry conditions', () => {
     await page.getByTestId('add-compliance').click();
     await page.waitForURL('**/compliance-new');
 
-    await page.getByTestId('compliance-name').fill('Site health check');
+    await page.getByTestId('compliance-name-en').fill('Site health check');
     await page.getByTestId('question-0-en').fill('Do you have a fever?');
     await page.getByTestId('question-0-ar').fill('هل لديك حمى؟');
     await page.getByTestId('question-0-no').check();
@@ -151,17 +151,17 @@ describe('entry conditions', () => {
     const page = await context.newPage();
     await login(page, 'admin@acme.test');
     await page.goto('/compliance-new');
-    await page.getByTestId('compliance-name').waitFor();
+    await page.getByTestId('compliance-name-en').waitFor();
     await untilOfflineReady(page);
     await context.setOffline(true);
     await page.getByTestId('compliance-offline').waitFor();
-    await page.getByTestId('compliance-name').fill('Typed while offline');
+    await page.getByTestId('compliance-name-en').fill('Typed while offline');
     await page.getByTestId('question-0-en').fill('Are you carrying tools?');
     await page.getByTestId('save-compliance').click();
     await page.getByTestId('toast-offline-save').waitFor();
     await page.reload();
     await page.getByTestId('draft-restored').waitFor();
-    expect(await page.getByTestId('compliance-name').inputValue()).toBe('Typed while offline');
+    expect(await page.getByTestId('compliance-name-en').inputValue()).toBe('Typed while offline');
     expect(await page.getByTestId('question-0-en').inputValue()).toBe('Are you carrying tools?');
     await context.close();
   });

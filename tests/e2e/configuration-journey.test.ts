@@ -20,6 +20,7 @@ useServerAndBrowser((s, b) => {
 
 const SECTION = 'Arrival survey';
 const FORM = 'Workshop entry';
+const FORM_AR = 'دخول الورشة';
 const JOURNEY = 'Workshop visits';
 
 async function pick(page: Page, testId: string, option: string) {
@@ -64,7 +65,8 @@ async function buildForm(page: Page) {
   await page.goto('/compliances');
   await page.getByTestId('add-compliance').click();
   await page.waitForURL('**/compliance-new');
-  await page.getByTestId('compliance-name').fill(FORM);
+  await page.getByTestId('compliance-name-en').fill(FORM);
+  await page.getByTestId('compliance-name-ar').fill(FORM_AR);
   await page.getByTestId('question-0-en').fill('Do you have a cough?');
   await page.getByTestId('question-0-no').check();
   await page.getByTestId('add-question').click();
@@ -230,6 +232,8 @@ describe('configuration journey', () => {
     await screenshot(kiosk, 'configuration-kiosk-section-landscape-ar');
     await kiosk.getByTestId('kiosk-next').click();
     await step(kiosk, 'compliance');
+    // The entry condition's Arabic name, as the admin wrote it.
+    await expect(kiosk.getByTestId('kiosk-compliance').locator('h2').innerText()).resolves.toBe(FORM_AR);
     await expect(kiosk.getByTestId('kiosk-document-note').innerText()).resolves.toContain('الاستقبال');
     await screenshot(kiosk, 'configuration-kiosk-compliance-landscape-ar');
     await context.close();

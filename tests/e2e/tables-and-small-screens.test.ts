@@ -122,7 +122,7 @@ describe('wide tables and small screens', () => {
       const page = await loggedInPage(browser, server.url, 'desktop', lang);
       await page.setViewportSize(DESKTOP);
       await page.goto('/announcements');
-      const row = page.locator('tbody tr').filter({ hasText: 'Fire drill' });
+      const row = page.locator('tbody tr').filter({ hasText: lang === 'en' ? 'Fire drill' : 'تمرين إخلاء' });
       await row.waitFor();
       await expect(row.locator('td').nth(2).innerText()).resolves.toBe(lang === 'en' ? 'Everyone' : 'الجميع');
       await screenshot(page, `announcements-everyone-desktop-${lang}`);

@@ -343,7 +343,7 @@ CREATE TABLE "visit_checks" (
 CREATE TABLE "announcements" (
 	"entity_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
-	"description" text NOT NULL,
+	"description" jsonb NOT NULL,
 	"url" text,
 	"urgent" boolean DEFAULT false NOT NULL,
 	"pinned" boolean DEFAULT false NOT NULL,
@@ -375,7 +375,7 @@ CREATE TABLE "attendance_modes" (
 CREATE TABLE "compliance_forms" (
 	"entity_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
-	"name" text NOT NULL,
+	"name" jsonb NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"questions" jsonb NOT NULL,
 	"agreement_text" jsonb,

@@ -27,7 +27,7 @@ const entityId = () =>
 
 /** What a version asked, so an answer can always be read against the questions it answered. */
 export interface ComplianceVersionSnapshot {
-  name: string;
+  name: LocalizedText;
   questions: Array<{ id: string; text: LocalizedText; desired: 'yes' | 'no' }>;
   agreementText: LocalizedText | null;
   statement: LocalizedText | null;

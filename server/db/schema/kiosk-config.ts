@@ -27,7 +27,7 @@ export const complianceForms = pgTable(
   {
     entityId: entityId(),
     id: uuid('id').notNull(),
-    name: text('name').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
     version: integer('version').notNull().default(1),
     // Content a visitor reads: a plain string or one text per language (domain/localized-text.ts).
     questions: jsonb('questions').$type<Array<{ id: string; text: LocalizedText; desired: 'yes' | 'no' }>>().notNull(),
@@ -99,7 +99,8 @@ export const announcements = pgTable(
   {
     entityId: entityId(),
     id: uuid('id').notNull(),
-    description: text('description').notNull(),
+    /** LocalizedText: the text per content language (a plain string is the default one's). */
+    description: jsonb('description').$type<LocalizedText>().notNull(),
     url: text('url'),
     urgent: boolean('urgent').notNull().default(false),
     pinned: boolean('pinned').notNull().default(false),

@@ -54,7 +54,7 @@ export const kioskTables = {
   }),
   announcements: defineTable({
     row: row({
-      description: v.string(),
+      description: localizedTextRow,
       urgent: v.boolean(),
       pinned: v.boolean(),
       publishAt: v.number(),

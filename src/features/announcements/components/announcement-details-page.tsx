@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '../../../../domain/date-format';
 import { isAllowed } from '../../../../domain/permissions';
+import { textIn } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 import { PageLoader } from '../../../ui/page-loader';
@@ -55,7 +56,7 @@ export function AnnouncementDetailsPage() {
             </Text>
           </Group>
           <Text size="lg" dir="auto" data-testid="announcement-text">
-            {item.description}
+            {textIn(item.description, i18n.language)}
           </Text>
           {item.url ? (
             <Text dir="ltr">

@@ -2,17 +2,19 @@
 // types, publish and expiry time. The server applies the same rules (domain/announcement.ts);
 // its messages appear beside the fields. After saving the admin goes back to /announcements.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ANNOUNCEMENT_LIMITS } from '../../../../domain/announcement';
+import { textsOf, writtenTexts, type Texts } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
+import { LocalizedInput } from '../../../ui/localized-input';
 import { PageLoader } from '../../../ui/page-loader';
 import { PageTitle } from '../../../ui/page-title';
 import { useAnnouncementList, useAnnouncementSend, type AnnouncementWire } from '../hooks/use-announcements';
 
 interface Draft {
-  description: string;
+  description: Texts;
   url: string;
   urgent: boolean;
   pinned: boolean;
@@ -31,7 +33,7 @@ export function toLocalInput(ms: number): string {
 const fromLocalInput = (s: string): number | null => (s ? new Date(s).getTime() : null);
 
 const draftOf = (a: AnnouncementWire): Draft => ({
-  description: a.description,
+  description: textsOf(a.description),
   url: a.url ?? '',
   urgent: a.urgent,
   pinned: a.pinned,
@@ -41,7 +43,7 @@ const draftOf = (a: AnnouncementWire): Draft => ({
   expiry: a.expiry_time ? toLocalInput(a.expiry_time) : '',
 });
 const emptyDraft = (): Draft => ({
-  description: '',
+  description: {},
   url: '',
   urgent: false,
   pinned: false,
@@ -92,7 +94,7 @@ export function AnnouncementFormPage() {
     // An untouched publish time of an edit is sent as stored (to the millisecond).
     const keep = current && draft.publish === toLocalInput(current.publish_time);
     const body = {
-      description: draft.description,
+      description: writtenTexts(draft.description),
       url: draft.url,
       urgent: draft.urgent,
       pinned: draft.pinned,
@@ -125,17 +127,15 @@ export function AnnouncementFormPage() {
           noValidate
         >
           <Stack gap="md">
-            <Textarea
+            <LocalizedInput
               label={t('announcements.fields.description')}
               value={draft.description}
-              onChange={(e) => change({ description: e.currentTarget.value }, 'description')}
+              onChange={(description) => change({ description }, 'description')}
               error={err('description')}
               maxLength={ANNOUNCEMENT_LIMITS.description}
-              autosize
-              minRows={3}
+              multiline
               required
-              dir="auto"
-              data-testid="announcement-description"
+              testId="announcement-description"
             />
             <TextInput
               label={t('announcements.fields.url')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ANNOUNCEMENT_STATES, type AnnouncementState } from '../../../../domain/announcement';
 import { formatDateTime } from '../../../../domain/date-format';
+import { textIn } from '../../../../domain/localized-text';
 import { isAllowed } from '../../../../domain/permissions';
 import { useStoredUser } from '../../../api/session';
 import { PageTitle } from '../../../ui/page-title';
@@ -85,7 +86,7 @@ export function AnnouncementsPage() {
                   <Table.Tr key={a.id} data-testid="announcement-row">
                     <Table.Td dir="auto" miw={220} maw={320}>
                       <Text size="sm" lineClamp={2}>
-                        {a.description}
+                        {textIn(a.description, i18n.language)}
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementState } from '../../../../domain/announcement';
 import { messageOf } from '../../../../domain/errors';
+import type { LocalizedText } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
 import { useDeviceCopy } from '../../../api/device-copy';
 import { useFailureHandler } from '../../../api/use-failure-handler';
@@ -14,7 +15,8 @@ import { showFormError, showFormSuccess } from '../../../ui/form-toasts';
 
 export interface AnnouncementWire {
   id: string;
-  description: string;
+  /** The text per content language (a plain string is the default language's). */
+  description: LocalizedText;
   url: string | null;
   urgent: boolean;
   pinned: boolean;

@@ -5,7 +5,7 @@ import { Button, Checkbox, Group, Paper, Stack, Switch, Text, TextInput } from '
 import { useTranslation } from 'react-i18next';
 import { COMPLIANCE_NAME_MAX, COMPLIANCE_PROTOCOLS, COMPLIANCE_TEXT_MAX } from '../../../../domain/compliance-form';
 import type { FormDraft } from '../hooks/form-model';
-import { LocalizedInput } from './localized-input';
+import { LocalizedInput } from '../../../ui/localized-input';
 import { QuestionList } from './question-list';
 
 interface Props {
@@ -32,19 +32,15 @@ export function ComplianceForm({ draft, set, errors, busy, onSubmit, onCancel }:
       <Stack gap="md">
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            <TextInput
+            <LocalizedInput
               label={t('complianceBuilder.name')}
-              placeholder={t('complianceBuilder.namePlaceholder')}
+              description={t('complianceBuilder.namePlaceholder')}
               required
-              maw={480}
               maxLength={COMPLIANCE_NAME_MAX}
               value={draft.name}
-              onChange={(e) => {
-                const name = e.currentTarget.value;
-                set((d) => ({ ...d, name }), 'name');
-              }}
+              onChange={(name) => set((d) => ({ ...d, name }), 'name')}
               error={err('name')}
-              data-testid="compliance-name"
+              testId="compliance-name"
             />
             <QuestionList
               questions={draft.questions}

@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ComplianceFormWire } from '../../../../domain/compliance-form';
+import { textIn } from '../../../../domain/localized-text';
 import { isAllowed } from '../../../../domain/permissions';
 import { api } from '../../../api/client';
 import { useDeviceCopy } from '../../../api/device-copy';
@@ -17,7 +18,7 @@ import { useComplianceSend } from '../hooks/use-compliance-send';
 import { TableScroll } from '../../../ui/table-scroll';
 
 export function CompliancesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const permissions = useStoredUser()?.data.user.role.permissions ?? {};
   const send = useComplianceSend();
   const [fetched, setForms] = useState<ComplianceFormWire[] | null>(null);
@@ -43,7 +44,7 @@ export function CompliancesPage() {
       pcr_valid_days: f.pcrValidDays,
       versions: counted.get(f.id) ?? [],
     }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => textIn(a.name, i18n.language).localeCompare(textIn(b.name, i18n.language)));
   const forms = fetched ?? local ?? null;
   const [deleting, setDeleting] = useState<ComplianceFormWire | null>(null);
   const [busy, setBusy] = useState(false);
@@ -104,7 +105,7 @@ export function CompliancesPage() {
                 {(forms ?? []).map((f) => (
                   <Table.Tr key={f.id} data-testid="compliance-row">
                     <Table.Td fw={500} dir="auto">
-                      {f.name}
+                      {textIn(f.name, i18n.language)}
                     </Table.Td>
                     <Table.Td>{f.questions.length}</Table.Td>
                     <Table.Td data-testid="compliance-version">{f.version}</Table.Td>

@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Paper, Radio, Stack, Text } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { COMPLIANCE_QUESTION_MAX } from '../../../../domain/compliance-form';
 import { newQuestion, type QuestionDraft } from '../hooks/form-model';
-import { LocalizedInput } from './localized-input';
+import { LocalizedInput } from '../../../ui/localized-input';
 
 interface Props {
   questions: QuestionDraft[];

@@ -28,13 +28,25 @@ describe('the compliance builder’s form', () => {
     expect(d.agreement).toEqual({ en: 'I agree', ar: '', es: '' });
     expect(d.pcrValidDays).toBe('3');
     const parsed = v.parse(complianceFormInput, payloadOf(d));
+    expect(d.name).toEqual({ en: 'Health check', ar: '', es: '' });
     expect(parsed).toMatchObject({
-      name: 'Health check',
+      name: { en: 'Health check' },
       questions: [{ id: QID, text: { en: 'Any fever?', ar: 'هل لديك حمى؟' }, desired: 'no' }],
       agreement_text: { en: 'I agree' },
       protocols: ['eu_dcc'],
       pcr_valid_days: 3,
     });
+  });
+
+  it('sends the name in each language written, and refuses a name of one letter in any of them', () => {
+    const named = { ...draftOf(saved), name: { en: 'Health check', ar: 'الفحص الصحي', es: '' } };
+    expect(payloadOf(named).name).toEqual({ en: 'Health check', ar: 'الفحص الصحي' });
+    const short = v.safeParse(
+      complianceFormInput,
+      payloadOf({ ...named, name: { en: 'Health check', ar: 'ف', es: '' } }),
+    );
+    expect(short.success).toBe(false);
+    expect(fieldErrors(short.issues!).name).toEqual(['validation.too_short']);
   });
 
   it('reads a plain stored text as the company’s default language', () => {

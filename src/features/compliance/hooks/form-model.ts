@@ -12,7 +12,7 @@ export interface QuestionDraft {
   desired: 'yes' | 'no' | null;
 }
 export interface FormDraft {
-  name: string;
+  name: Texts;
   questions: QuestionDraft[];
   agreement: Texts;
   statement: Texts;
@@ -31,7 +31,7 @@ export const newQuestion = (): QuestionDraft => ({
 });
 
 export const emptyDraft = (): FormDraft => ({
-  name: '',
+  name: emptyTexts(),
   questions: [newQuestion()],
   agreement: emptyTexts(),
   statement: emptyTexts(),
@@ -55,7 +55,7 @@ const written = (t: Texts): Partial<Texts> =>
 
 export function draftOf(form: ComplianceFormWire): FormDraft {
   return {
-    name: form.name,
+    name: textsOf(form.name),
     questions: form.questions.map((q) => ({ key: q.id, id: q.id, text: textsOf(q.text), desired: q.desired })),
     agreement: textsOf(form.agreement_text),
     statement: textsOf(form.statement),
@@ -68,7 +68,7 @@ export function draftOf(form: ComplianceFormWire): FormDraft {
 
 export function payloadOf(d: FormDraft): ComplianceFormInput {
   return {
-    name: d.name,
+    name: written(d.name),
     questions: d.questions.map((q) => ({
       ...(q.id ? { id: q.id } : {}),
       text: written(q.text),

@@ -1,14 +1,17 @@
 // The unsaved form, kept in this browser's storage as it is typed: configuration needs a
 // connection, so offline (or on a reload) nothing typed is lost until it is saved.
 import { useCallback, useEffect, useState } from 'react';
-import type { FormDraft } from './form-model';
+import { textsOf, type FormDraft } from './form-model';
 
 const keyOf = (id: string | undefined) => `gatehouse.compliance-draft.${id ?? 'new'}`;
 
 function readDraft(id: string | undefined): FormDraft | null {
   try {
     const raw = localStorage.getItem(keyOf(id));
-    return raw ? (JSON.parse(raw) as FormDraft) : null;
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as FormDraft;
+    // A draft typed before names had a text per language held the name as one string.
+    return typeof draft.name === 'string' ? { ...draft, name: textsOf(draft.name) } : draft;
   } catch {
     return null;
   }

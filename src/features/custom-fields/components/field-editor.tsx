@@ -10,7 +10,7 @@ import {
   type RatingDisplay,
 } from '../../../../domain/custom-field-sections';
 import type { FieldDraft } from '../hooks/section-draft';
-import { LocalizedInput } from './localized-input';
+import { LocalizedInput } from '../../../ui/localized-input';
 
 const typeKey = (type: string) => `customFieldAdmin.types.${type.replace(' ', '_')}`;
 

@@ -25,7 +25,7 @@ import {
 import { useCustomFieldsAllowed } from '../hooks/use-plan';
 import { useSend } from '../hooks/use-send';
 import { FieldEditor, IconSelect } from './field-editor';
-import { LocalizedInput } from './localized-input';
+import { LocalizedInput } from '../../../ui/localized-input';
 import { PlanLock } from './plan-lock';
 
 export function SectionEditorPage() {

@@ -3,9 +3,9 @@
 // survives going offline and a reload (localStorage, per section).
 import type { CustomFieldType } from '../../../../domain/custom-fields';
 import { takesOptions, type FieldIcon, type RatingDisplay } from '../../../../domain/custom-field-sections';
-import { CONTENT_LANGUAGES, type ContentLanguage, type LocalizedText } from '../../../../domain/localized-text';
+import { textsOf, writtenTexts, type LocalizedText, type Texts } from '../../../../domain/localized-text';
 
-export type Texts = Partial<Record<ContentLanguage, string>>;
+export type { Texts };
 
 export interface FieldDraft {
   key: string;
@@ -39,8 +39,6 @@ export interface SectionItem {
 let counter = 0;
 export const newKey = () => `f${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export const toTexts = (t: LocalizedText): Texts => (typeof t === 'string' ? { en: t } : { ...t });
-
 export const emptyField = (): FieldDraft => ({
   key: newKey(),
   id: null,
@@ -58,20 +56,19 @@ export const emptySection = (): SectionDraft => ({ name: {}, icon: null, custom_
 
 export function draftOf(section: SectionItem): SectionDraft {
   return {
-    name: toTexts(section.name),
+    name: textsOf(section.name),
     icon: section.icon,
     custom_fields: section.custom_fields.map((f) => ({
       ...f,
       key: newKey(),
-      name: toTexts(f.name),
-      options: f.options.map(toTexts),
+      name: textsOf(f.name),
+      options: f.options.map((o) => textsOf(o)),
     })),
   };
 }
 
 /** Only the languages written: an empty input is a missing translation, not an empty text. */
-const written = (t: Texts): Texts =>
-  Object.fromEntries(CONTENT_LANGUAGES.flatMap((l) => (t[l]?.trim() ? [[l, t[l]!.trim()]] : [])));
+const written = writtenTexts;
 
 export function payloadOf(draft: SectionDraft) {
   return {

@@ -46,6 +46,7 @@ const NO_EVENTS: LocalRow<'visitEvents'>[] = [];
 /** The area's journey flow for the type, its mode and form, and the people's answers and documents: all local. */
 function useMassContext(areaId: string | null, typeId: string | null) {
   const db = useDb();
+  const { i18n } = useTranslation();
   return useLiveQuery(async () => {
     if (!areaId || !typeId) return null;
     const [journeys, flows] = await Promise.all([db.journeys.toArray(), db.journeyFlows.toArray()]);
@@ -71,9 +72,10 @@ function useMassContext(areaId: string | null, typeId: string | null) {
       answers,
       documents,
       now: Date.now(),
+      language: i18n.language,
     };
     return { found, ctx };
-  }, [db, areaId, typeId]);
+  }, [db, areaId, typeId, i18n.language]);
 }
 
 export function MassActionPanel({ onDone }: { onDone?: () => void }) {

@@ -31,7 +31,7 @@ export function VisitComplianceAnswers({ personId, kioskVisitId }: { personId: s
         {t('visitCompliance.answersTitle')}
       </Text>
       <Text size="sm" c="dimmed">
-        {found.form?.name ?? '—'} ·{' '}
+        {found.form ? textIn(found.form.name, i18n.language) : '—'} ·{' '}
         {/* Devices hold only the current wording; an older answer says so rather than pass it off. */}
         {found.form && found.form.version !== found.answer.complianceVersion
           ? t('visitCompliance.versionOld', { version: found.answer.complianceVersion, current: found.form.version })

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FLOW_SCALES, INPUT_METHODS, readFlowSettings } from '../../../../domain/journey';
 import { flowInput, flowRuleErrors } from '../../../../domain/journey-config';
-import { CONTENT_LANGUAGES, textIn } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
 import { useOnline } from '../../../sync/sync-context';
 import { OfflineNotice } from '../../../ui/offline-notice';
@@ -21,7 +20,8 @@ import { useSend } from '../hooks/use-send';
 import { FlowFields } from './flow-fields';
 import { FlowLink } from './flow-link';
 import type { Settings } from './journey-fields';
-import { LocalizedInput, textsOf, textsPayload, type Texts } from './localized-input';
+import { CONTENT_LANGUAGES, textIn, textsOf, writtenTexts, type Texts } from '../../../../domain/localized-text';
+import { LocalizedInput } from '../../../ui/localized-input';
 
 interface Form {
   journeyId: string | null;
@@ -87,7 +87,7 @@ export function FlowFormPage() {
     e.preventDefault();
     if (!form) return;
     const payload = {
-      name: textsPayload(form.name),
+      name: writtenTexts(form.name),
       description: form.description.trim() || null,
       user_type_id: form.userTypeId,
       settings: form.settings,

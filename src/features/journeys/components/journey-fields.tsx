@@ -4,7 +4,8 @@
 import { Fieldset, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConfigOptions } from '../hooks/use-config-options';
-import { LocalizedInput, type Texts } from './localized-input';
+import type { Texts } from '../../../../domain/localized-text';
+import { LocalizedInput } from '../../../ui/localized-input';
 
 export type Settings = Record<string, unknown>;
 

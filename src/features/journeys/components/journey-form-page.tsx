@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { readJourneySettings } from '../../../../domain/journey';
 import { journeyInput, journeyRuleErrors } from '../../../../domain/journey-config';
-import { textIn } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
 import { useOnline } from '../../../sync/sync-context';
 import { NeedsConnection } from '../../../ui/needs-connection';
@@ -19,7 +18,8 @@ import { useDraft } from '../hooks/use-draft';
 import { useFormErrors } from '../hooks/use-form-errors';
 import { useSend } from '../hooks/use-send';
 import { JourneyFields, type Settings } from './journey-fields';
-import { LocalizedInput, textsOf, textsPayload, type Texts } from './localized-input';
+import { textIn, textsOf, writtenTexts, type Texts } from '../../../../domain/localized-text';
+import { LocalizedInput } from '../../../ui/localized-input';
 
 interface Form {
   name: Texts;
@@ -66,7 +66,7 @@ export function JourneyFormPage() {
     e.preventDefault();
     if (!form) return;
     const payload = {
-      name: textsPayload(form.name),
+      name: writtenTexts(form.name),
       description: form.description.trim() || null,
       logo: form.logo.trim() || null,
       settings: form.settings,

@@ -1,7 +1,7 @@
 // The journey builder's kept drafts and multilingual names: an unsaved journey or flow comes
 // back after a reload, and a name is sent in the languages the admin wrote, never blank ones.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { textsOf, textsPayload } from '../components/localized-input';
+import { textsOf, writtenTexts } from '../../../../domain/localized-text';
 import { readDraft } from './use-draft';
 
 const store = new Map<string, string>();
@@ -45,6 +45,6 @@ describe('a journey’s name in three languages', () => {
   });
 
   it('sends only the languages with text', () => {
-    expect(textsPayload({ en: 'Visitors', ar: '  ', es: '' })).toEqual({ en: 'Visitors' });
+    expect(writtenTexts({ en: 'Visitors', ar: '  ', es: '' })).toEqual({ en: 'Visitors' });
   });
 });

@@ -49,7 +49,7 @@ export function useConfigOptions(): ConfigOptions {
       .sort(byName),
     userTypes: (data?.types ?? []).map((t) => ({ value: t.id, label: t.name })).sort(byName),
     modes: (data?.modes ?? []).map((m) => ({ value: m.id, label: m.name })).sort(byName),
-    forms: (data?.forms ?? []).map((f) => ({ value: f.id, label: f.name })).sort(byName),
+    forms: (data?.forms ?? []).map((f) => ({ value: f.id, label: textIn(f.name, i18n.language) })).sort(byName),
     sections: (data?.sections ?? []).map((x) => ({ value: x.id, label: textIn(x.name, i18n.language) })).sort(byName),
     methodOf: (id) => data?.types.find((t) => t.id === id)?.registrationMethod,
   };

@@ -45,7 +45,7 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
 
   return (
     <div className="gk-stack" data-testid="kiosk-compliance">
-      <h2 dir="auto">{form.name}</h2>
+      <h2 dir="auto">{say(form.name)}</h2>
       {form.questions.map((q, i) => {
         const a = answers[q.id];
         const wrong = a && a.answer !== q.desired;

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { byPriority, shownTo } from '../../../../domain/announcement';
+import { pickText } from '../../../../domain/localized-text';
 import { shownTypes, type KioskData } from '../hooks/use-kiosk-data';
 import type { KioskRegistration } from '../journey/kiosk-store';
 import { KAlert, KButton } from './kit';
@@ -54,10 +55,17 @@ export function KioskAnnouncements({ kiosk, data }: { kiosk: KioskRegistration; 
     .filter((a) => shownTo(a, now, served))
     .sort(byPriority);
   const lang = i18n.language;
+  // The text in the kiosk's language where the admin wrote one, read aloud in the voice of the
+  // language it is written in.
+  const said = (a: (typeof shown)[number]) => pickText(a.description, lang);
   const toSpeak = shown.filter((a) => a.verbal);
   const speakKey = toSpeak.map((a) => `${a.id}:${a.version ?? 1}`).join(',');
   useEffect(() => {
-    for (const a of toSpeak) if (!spokenBefore(`${a.id}:${a.version ?? 1}:${lang}`)) speak(a.description, lang);
+    for (const a of toSpeak) {
+      if (spokenBefore(`${a.id}:${a.version ?? 1}:${lang}`)) continue;
+      const { text, language } = said(a);
+      speak(text, language);
+    }
     // Keyed by the announcements' ids and versions, not by each render's copies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [speakKey, lang]);
@@ -72,8 +80,8 @@ export function KioskAnnouncements({ kiosk, data }: { kiosk: KioskRegistration; 
           title={a.urgent ? t('announcements.kiosk.urgent') : t('announcements.kiosk.notice')}
           data-testid="kiosk-announcement"
         >
-          <p className="gk-lead" dir="auto">
-            {a.description}
+          <p className="gk-lead" dir="auto" lang={said(a).language}>
+            {said(a).text}
           </p>
           {a.url ? (
             <p dir="ltr" className="gk-dimmed">
@@ -85,7 +93,7 @@ export function KioskAnnouncements({ kiosk, data }: { kiosk: KioskRegistration; 
               size="lg"
               variant="outline"
               tone={a.urgent ? 'red' : 'blue'}
-              onClick={() => speak(a.description, lang)}
+              onClick={() => speak(said(a).text, said(a).language)}
               data-testid="kiosk-announcement-speak"
             >
               {t('announcements.kiosk.readAloud')}

@@ -40,7 +40,7 @@ export function OnlineComplianceForm({ form, busy, onSubmit }: Props) {
   return (
     <Stack gap="md" data-testid="online-compliance-form">
       <Text fw={600} size="lg" dir="auto">
-        {form.name}
+        {say(form.name)}
       </Text>
       {form.questions.map((q, i) => {
         const a = answers[q.id];
