@@ -100,10 +100,11 @@ describe('entry conditions', () => {
         ?.data?.access_token;
       const res = await fetch('/api/compliances', { headers: { authorization: `Bearer ${token}` } });
       return res.ok
-        ? ((await res.json()) as { data: Array<{ id: string; name: string; questions: { id: string }[] }> })
+        ? ((await res.json()) as { data: Array<{ id: string; name: { en?: string }; questions: { id: string }[] }> })
         : null;
     });
-    const form = list!.data.find((f) => f.name === 'Site health check')!;
+    // The name is kept per language: the English one is what the admin typed.
+    const form = list!.data.find((f) => f.name.en === 'Site health check')!;
     await answerAsAdmin(
       form.id,
       form.questions.map((q) => q.id),
