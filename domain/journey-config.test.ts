@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { flowInput, flowRuleErrors, journeyInput, journeyRuleErrors, nameTaken } from './journey-config';
-import { isEmailList, readFlowSettings, readJourneySettings, type RegistrationMethod } from './journey';
+import {
+  isEmailList,
+  journeyIdleTimings,
+  readFlowSettings,
+  readJourneySettings,
+  type RegistrationMethod,
+} from './journey';
 import { parse } from './validation';
 
 const errorsOf = (schema: v.GenericSchema, input: unknown) => {
@@ -23,6 +29,19 @@ describe('journey and flow payloads', () => {
     const r = parse(journeyInput, { name: { en: 'Visitors', ar: 'الزوار' } });
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.value.settings).toMatchObject({ touch_mode: true, areas: [], remote_work: false });
+  });
+
+  it('gives a kiosk 45 s before its idle warning and 30 s of warning, and never a warning under 20 s', () => {
+    const r = parse(journeyInput, { name: 'Visitors' });
+    expect(r.ok && journeyIdleTimings(r.value.settings)).toEqual({ idleMs: 45_000, warningMs: 30_000 });
+    const set = (settings: object) => errorsOf(journeyInput, { name: 'Visitors', settings });
+    expect(set({ idle_seconds: 5, idle_warning_seconds: 20 })).toEqual({});
+    expect(set({ idle_warning_seconds: 19 })).toEqual({
+      'settings.idle_warning_seconds': ['validation.idle_warning_seconds'],
+    });
+    expect(set({ idle_seconds: 4 })).toEqual({ 'settings.idle_seconds': ['validation.idle_seconds'] });
+    expect(set({ idle_seconds: 12.5 })).toEqual({ 'settings.idle_seconds': ['validation.idle_seconds'] });
+    expect(set({ idle_seconds: '30' })).toEqual({ 'settings.idle_seconds': ['validation.idle_seconds'] });
   });
 
   it('refuses a name under 2 characters, in any language', () => {

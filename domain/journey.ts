@@ -2,6 +2,7 @@
 // decisions and the visit stage (spec 1 §4).
 import * as v from 'valibot';
 import { COMPLIANCE_FREQUENCIES, type ComplianceOutcome } from './compliance';
+import { KIOSK_IDLE_MS } from './kiosk';
 
 export const REGISTRATION_METHODS = [
   'registration allowed',
@@ -31,6 +32,14 @@ const contentText = v.pipe(v.string(), v.trim(), v.maxLength(1000, 'validation.t
 const storedText = v.union([contentText, v.partial(v.object({ en: contentText, ar: contentText, es: contentText }))]);
 const ids = v.optional(v.array(v.pipe(v.string(), v.maxLength(64, 'validation.too_long'))), []);
 const flag = (d: boolean) => v.optional(v.boolean(), d);
+/** Bounds of the journey's idle timings, in seconds. */
+export const IDLE_SECONDS = { min: 5, max: 600 } as const;
+export const IDLE_WARNING_SECONDS = { min: 20, max: 300 } as const;
+const seconds = (range: { min: number; max: number }, message: string, fallback: number) =>
+  v.optional(
+    v.pipe(v.number(message), v.integer(message), v.minValue(range.min, message), v.maxValue(range.max, message)),
+    fallback,
+  );
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /** Spec 1 §5: several e-mails are comma-separated without spaces, each a valid address. */
@@ -76,8 +85,18 @@ export const journeySettings = v.object({
   facial_recognition: flag(false),
   rfid_scan: flag(false),
   feedback: flag(false),
+  /** The kiosk's idle countdown on this journey: quiet seconds before the warning, then the
+   * warning's own seconds (at least 20, so that everyone can react: EN 301 549 §5.5). */
+  idle_seconds: seconds(IDLE_SECONDS, 'validation.idle_seconds', KIOSK_IDLE_MS / 1000),
+  idle_warning_seconds: seconds(IDLE_WARNING_SECONDS, 'validation.idle_warning_seconds', 30),
 });
 export type JourneySettings = v.InferOutput<typeof journeySettings>;
+
+/** The idle countdown a kiosk runs on a journey, in milliseconds. */
+export const journeyIdleTimings = (s: Pick<JourneySettings, 'idle_seconds' | 'idle_warning_seconds'>) => ({
+  idleMs: s.idle_seconds * 1000,
+  warningMs: s.idle_warning_seconds * 1000,
+});
 
 export const flowSettings = v.object({
   input_method: v.optional(v.picklist(INPUT_METHODS), 'any'),

@@ -1,9 +1,21 @@
 // The journey's settings (spec 1 §3 "Journey"): access by sites, kiosk areas, touch mode, quick
 // pass type, instruction screen, shown types, covid column, name match, attendance mode,
-// notifications, outputs and feedback.
-import { Fieldset, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+// the kiosk's idle countdown, notifications, outputs and feedback.
+import {
+  Fieldset,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConfigOptions } from '../hooks/use-config-options';
+import { IDLE_SECONDS, IDLE_WARNING_SECONDS } from '../../../../domain/journey';
+import { KIOSK_IDLE_MS } from '../../../../domain/kiosk';
 import type { Texts } from '../../../../domain/localized-text';
 import { LocalizedInput } from '../../../ui/localized-input';
 
@@ -109,6 +121,30 @@ export function JourneyFields({
             />
           ) : null}
         </Stack>
+      </Fieldset>
+      <Fieldset legend={t('journeys.idle.legend')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {(
+            [
+              ['idle_seconds', IDLE_SECONDS, KIOSK_IDLE_MS / 1000],
+              ['idle_warning_seconds', IDLE_WARNING_SECONDS, 30],
+            ] as const
+          ).map(([key, range, fallback]) => (
+            <NumberInput
+              key={key}
+              label={t(`journeys.idle.${key}`)}
+              description={t(`journeys.idle.${key}_hint`, range)}
+              min={range.min}
+              max={range.max}
+              allowDecimal={false}
+              allowNegative={false}
+              value={(settings[key] as number | undefined) ?? fallback}
+              onChange={(v) => set({ [key]: typeof v === 'number' ? v : Number(v) || 0 })}
+              error={errorOf(`settings.${key}`)}
+              data-testid={`journey-${key}`}
+            />
+          ))}
+        </SimpleGrid>
       </Fieldset>
       <Fieldset legend={t('journeys.notificationsAndOutput')}>
         <Stack gap="xs">

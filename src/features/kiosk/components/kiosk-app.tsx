@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
+import { journeyIdleTimings } from '../../../../domain/journey';
 import { journeyOutcome } from '../../../../domain/kiosk-journey';
 import { BADGE_PRINTED_LOG } from '../../../../domain/kiosk-commands';
 import { onSite } from '../../../../domain/presence';
@@ -226,7 +227,11 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
     }
   })();
   return (
-    <KioskAccessibility step={state.step} onIdle={goHome}>
+    <KioskAccessibility
+      step={state.step}
+      onIdle={goHome}
+      timings={journey ? journeyIdleTimings(journey.settings) : undefined}
+    >
       <KioskFrame kiosk={kiosk} step={state.step} busy={!record}>
         {notice ? <RemoteSupportNotice notice={notice} onClose={closeNotice} /> : null}
         {screen}

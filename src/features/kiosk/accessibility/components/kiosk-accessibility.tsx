@@ -6,9 +6,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { A11yContext, type KioskA11y, type Speak } from '../hooks/a11y-context';
 import { A11Y_MODES, loadPrefs, NO_PREFS, savePrefs, type A11yMode } from '../hooks/a11y-prefs';
-import { loadTimings } from '../hooks/kiosk-timings';
 import { useIdleWarning } from '../hooks/use-idle-warning';
-import { DEFAULT_TIMINGS } from '../logic/idle-timer';
+import { cleanTimings, DEFAULT_TIMINGS, type KioskTimings } from '../logic/idle-timer';
 import './accessibility.css';
 
 /** The panel's chunk carries modes.css: loaded as soon as any mode is on (after a reload too). */
@@ -17,9 +16,12 @@ export const loadPanel = () => import('./accessibility-panel');
 export function KioskAccessibility({
   step,
   onIdle,
+  timings: journeyTimings,
   children,
 }: {
   step: string;
+  /** The running journey's countdown (its settings, synced); the defaults outside a journey. */
+  timings?: KioskTimings;
   /** The countdown ran out: the kiosk clears the journey and goes home. */
   onIdle: () => void;
   children: ReactNode;
@@ -54,8 +56,13 @@ export function KioskAccessibility({
   const toggle = useCallback((mode: A11yMode) => setPrefs((p) => ({ ...p, [mode]: !p[mode] })), []);
 
   const idleActive = step !== 'home' && step !== 'result';
-  // Read as each journey starts: a change to the device's timings applies from the next visitor.
-  const timings = useMemo(() => (idleActive ? loadTimings() : DEFAULT_TIMINGS), [idleActive]);
+  // The journey's own timings, bounded again here (at least 20 s of warning whatever arrives).
+  const idleMs = journeyTimings?.idleMs;
+  const warningMs = journeyTimings?.warningMs;
+  const timings = useMemo(
+    () => (idleActive && idleMs !== undefined ? cleanTimings({ idleMs, warningMs }) : DEFAULT_TIMINGS),
+    [idleActive, idleMs, warningMs],
+  );
   const { state: idle, extend } = useIdleWarning(idleActive, timings, onIdle);
   const value = useMemo<KioskA11y>(
     () => ({
