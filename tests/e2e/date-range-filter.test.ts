@@ -66,6 +66,11 @@ async function seedVisits(page: Page): Promise<void> {
 async function clickDay(page: Page, testId: string, d: Date) {
   const dropdown = page.getByTestId(`${testId}-dropdown`);
   const day = dropdown.getByRole('button', { name: dayLabel(d), exact: true });
+  // The month on show is known only once the calendar is drawn: counted earlier, a day of the
+  // month shown looked missing and the calendar went back one month too many (seen in the first
+  // days of a month, when three days ago is in the month before).
+  await dropdown.locator('[data-direction="previous"]').first().waitFor();
+  await dropdown.locator('button[data-today], table button').first().waitFor();
   if ((await day.count()) === 0) await dropdown.locator('[data-direction="previous"]').first().click();
   await day.first().click();
 }

@@ -129,7 +129,8 @@ describe('an admin offline', () => {
 
       await page.goto('/user-types');
       await page.getByTestId('user-type-row').filter({ hasText: 'Contractor' }).waitFor();
-      expect(await page.getByTestId('offline-notice').innerText()).toMatch(AS_OF[lang]);
+      // The notice reads the age of the device's copy after the rows show: asked until it has.
+      await expect.poll(() => page.getByTestId('offline-notice').innerText()).toMatch(AS_OF[lang]);
       await noLoadFailure(page);
       await inBothSizes(page, `offline-user-types-${lang}`);
 
