@@ -32,13 +32,13 @@ const contentText = v.pipe(v.string(), v.trim(), v.maxLength(1000, 'validation.t
 const storedText = v.union([contentText, v.partial(v.object({ en: contentText, ar: contentText, es: contentText }))]);
 const ids = v.optional(v.array(v.pipe(v.string(), v.maxLength(64, 'validation.too_long'))), []);
 const flag = (d: boolean) => v.optional(v.boolean(), d);
-/** Bounds of the journey's idle timings, in seconds. */
-export const IDLE_SECONDS = { min: 5, max: 600 } as const;
-export const IDLE_WARNING_SECONDS = { min: 20, max: 300 } as const;
-const seconds = (range: { min: number; max: number }, message: string, fallback: number) =>
+/** Bounds and defaults of the journey's idle timings, in seconds. */
+export const IDLE_SECONDS = { min: 5, max: 600, fallback: KIOSK_IDLE_MS / 1000 } as const;
+export const IDLE_WARNING_SECONDS = { min: 20, max: 300, fallback: 30 } as const;
+const seconds = (range: { min: number; max: number; fallback: number }, message: string) =>
   v.optional(
     v.pipe(v.number(message), v.integer(message), v.minValue(range.min, message), v.maxValue(range.max, message)),
-    fallback,
+    range.fallback,
   );
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
@@ -87,8 +87,8 @@ export const journeySettings = v.object({
   feedback: flag(false),
   /** The kiosk's idle countdown on this journey: quiet seconds before the warning, then the
    * warning's own seconds (at least 20, so that everyone can react: EN 301 549 §5.5). */
-  idle_seconds: seconds(IDLE_SECONDS, 'validation.idle_seconds', KIOSK_IDLE_MS / 1000),
-  idle_warning_seconds: seconds(IDLE_WARNING_SECONDS, 'validation.idle_warning_seconds', 30),
+  idle_seconds: seconds(IDLE_SECONDS, 'validation.idle_seconds'),
+  idle_warning_seconds: seconds(IDLE_WARNING_SECONDS, 'validation.idle_warning_seconds'),
 });
 export type JourneySettings = v.InferOutput<typeof journeySettings>;
 

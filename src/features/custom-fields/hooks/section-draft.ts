@@ -67,19 +67,16 @@ export function draftOf(section: SectionItem): SectionDraft {
   };
 }
 
-/** Only the languages written: an empty input is a missing translation, not an empty text. */
-const written = writtenTexts;
-
 export function payloadOf(draft: SectionDraft) {
   return {
-    name: written(draft.name),
+    name: writtenTexts(draft.name),
     icon: draft.icon,
     custom_fields: draft.custom_fields.map(({ key: _key, ...f }) => ({
       ...f,
-      name: written(f.name),
+      name: writtenTexts(f.name),
       // Options a type does not use are hidden in the editor: sent, an empty one was refused by a
       // check no input showed, and Save did nothing.
-      options: takesOptions(f.type) ? f.options.map(written) : [],
+      options: takesOptions(f.type) ? f.options.map(writtenTexts) : [],
     })),
   };
 }

@@ -15,7 +15,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ConfigOptions } from '../hooks/use-config-options';
 import { IDLE_SECONDS, IDLE_WARNING_SECONDS } from '../../../../domain/journey';
-import { KIOSK_IDLE_MS } from '../../../../domain/kiosk';
 import type { Texts } from '../../../../domain/localized-text';
 import { LocalizedInput } from '../../../ui/localized-input';
 
@@ -126,19 +125,19 @@ export function JourneyFields({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {(
             [
-              ['idle_seconds', IDLE_SECONDS, KIOSK_IDLE_MS / 1000],
-              ['idle_warning_seconds', IDLE_WARNING_SECONDS, 30],
+              ['idle_seconds', IDLE_SECONDS],
+              ['idle_warning_seconds', IDLE_WARNING_SECONDS],
             ] as const
-          ).map(([key, range, fallback]) => (
+          ).map(([key, range]) => (
             <NumberInput
               key={key}
               label={t(`journeys.idle.${key}`)}
-              description={t(`journeys.idle.${key}_hint`, range)}
+              description={t(`journeys.idle.${key}_hint`, { min: range.min, max: range.max })}
               min={range.min}
               max={range.max}
               allowDecimal={false}
               allowNegative={false}
-              value={(settings[key] as number | undefined) ?? fallback}
+              value={(settings[key] as number | undefined) ?? range.fallback}
               onChange={(v) => set({ [key]: typeof v === 'number' ? v : Number(v) || 0 })}
               error={errorOf(`settings.${key}`)}
               data-testid={`journey-${key}`}

@@ -1,7 +1,7 @@
 // The kiosk's idle countdown as a pure state machine: a quiet period, then a
 // warning of at least 20 s (WCAG 2.2.1 / EN 301 549 §5.5), then home. The hook feeds it elapsed
 // time, touches and keystrokes; nothing here reads a clock, so it is tested without one.
-import { KIOSK_IDLE_MS } from '../../../../../domain/kiosk';
+import { IDLE_SECONDS, IDLE_WARNING_SECONDS } from '../../../../../domain/journey';
 
 export interface KioskTimings {
   /** Quiet time before the warning appears. */
@@ -12,7 +12,10 @@ export interface KioskTimings {
 
 /** The guidance asks for at least 20 s to react to a warning; the default gives 30 s. */
 export const MIN_WARNING_MS = 20_000;
-export const DEFAULT_TIMINGS: KioskTimings = { idleMs: KIOSK_IDLE_MS, warningMs: 30_000 };
+export const DEFAULT_TIMINGS: KioskTimings = {
+  idleMs: IDLE_SECONDS.fallback * 1000,
+  warningMs: IDLE_WARNING_SECONDS.fallback * 1000,
+};
 /** A keystroke holds the countdown this long: the timer stands still while the visitor types. */
 export const TYPING_HOLD_MS = 5_000;
 /** "I need more time" doubles the allowance; this caps it so an abandoned kiosk still clears. */
