@@ -52,9 +52,34 @@ async function untilSynced(page: Page, after: number): Promise<void> {
   );
 }
 
+/** Until the page's kept copy (src/api/device-copy.ts) is in IndexedDB: a navigation away before its write commits would drop it. */
+async function untilCopyKept(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    async (suffix) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open('gatehouse');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      try {
+        const keys = await new Promise<IDBValidKey[]>((resolve) => {
+          const q = db.transaction('meta').objectStore('meta').getAllKeys();
+          q.onsuccess = () => resolve(q.result);
+          q.onerror = () => resolve([]);
+        });
+        return keys.some((k) => typeof k === 'string' && k.startsWith('copy:') && k.endsWith(`:${suffix}`));
+      } finally {
+        db.close();
+      }
+    },
+    name,
+    { polling: 200, timeout: 30_000 },
+  );
+}
+
 /** Logged in online once, synced, then the network cut the way the fault tests cut it. */
 async function offlineAdmin(
-  visitOnline: Array<[string, string]> = [],
+  visitOnline: Array<[string, string, string]> = [],
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, server.url, 'tablet', { offline: true });
   const page = await context.newPage();
@@ -63,9 +88,10 @@ async function offlineAdmin(
   await untilOfflineReady(page);
   await untilSynced(page, before);
   // Pages whose data no synced table holds keep the last answer they got: visit them once.
-  for (const [path, testId] of visitOnline) {
+  for (const [path, testId, copy] of visitOnline) {
     await page.goto(path);
     await page.locator(testId).first().waitFor();
+    await untilCopyKept(page, copy);
   }
   await context.setOffline(true);
   return { context, page };
@@ -168,10 +194,14 @@ describe('an admin offline', () => {
 
   it('shows sites, journeys, entry conditions, custom fields, attendance, announcements, company and roles', async () => {
     const { context, page } = await offlineAdmin([
-      ['/company', '[data-testid="company-page"]'],
+      ['/company', '[data-testid="company-page"]', 'company'],
       // The list's answer, not the filter above it: the copy is kept when the answer comes.
-      ['/announcements', '[data-testid="announcements-empty"], [data-testid="announcements-table"] tbody tr'],
-      ['/roles', '[data-testid="role-select"]'],
+      [
+        '/announcements',
+        '[data-testid="announcements-empty"], [data-testid="announcements-table"] tbody tr',
+        'announcements:all',
+      ],
+      ['/roles', '[data-testid="role-select"]', 'roles'],
     ]);
     const pages: Array<[string, string, string, string?]> = [
       ['sites', '/sites', 'Head Office', 'site-card'],
