@@ -92,6 +92,8 @@ export const ERROR_CODES = [
   'sso_domain_taken',
   'sso_email_unverified',
   'sso_secret_reentry',
+  // Reception's decision on a waiting kiosk visit: another admin decided it first.
+  'visit_decided',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

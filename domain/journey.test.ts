@@ -5,6 +5,7 @@ import {
   readFlowSettings,
   registrationNotRequiredOk,
   requestedOutputs,
+  decideVisit,
   stageSignsIn,
   visitStage,
   REGISTRATION_METHODS,
@@ -59,6 +60,29 @@ describe('visit stage', () => {
   it('only ready or approved visits sign in', () => {
     expect(stageSignsIn('ready to sign in')).toBe(true);
     expect(stageSignsIn('waiting for admin approval')).toBe(false);
+  });
+  it('holds a visit whose required certificate is missing, and fails one with a positive test', () => {
+    const base = { compliance: 'passed', approvalRequired: false, adminDecision: null } as const;
+    expect(visitStage({ ...base, document: 'held' })).toBe('waiting for admin approval');
+    expect(visitStage({ ...base, document: 'refused' })).toBe('compliance failed');
+    expect(visitStage({ ...base, document: 'ok' })).toBe('ready to sign in');
+    // A positive test is not something an explained answer can wave through.
+    expect(visitStage({ ...base, compliance: 'wrong_explained', document: 'refused' })).toBe('compliance failed');
+    expect(visitStage({ ...base, document: 'held', adminDecision: 'approved' })).toBe('approved by admin');
+  });
+  it('decides only a waiting visit: approved goes in, refused stays out, a decided one is refused', () => {
+    expect(decideVisit('waiting for admin approval', 'approved')).toEqual({
+      ok: true,
+      stage: 'approved by admin',
+      signsIn: true,
+    });
+    expect(decideVisit('waiting for admin approval (compliance failed)', 'rejected')).toEqual({
+      ok: true,
+      stage: 'rejected by admin',
+      signsIn: false,
+    });
+    for (const stage of ['approved by admin', 'rejected by admin', 'ready to sign in', 'compliance failed'])
+      expect(decideVisit(stage, 'approved')).toEqual({ ok: false, code: 'visit_decided' });
   });
 });
 

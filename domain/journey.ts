@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { COMPLIANCE_FREQUENCIES, type ComplianceOutcome } from './compliance';
 import { KIOSK_IDLE_MS } from './kiosk';
+import { VACCINE_STATUSES, type DocumentVerdict } from './vaccine-status';
 
 export const REGISTRATION_METHODS = [
   'registration allowed',
@@ -190,6 +191,8 @@ export interface StageInput {
   compliance: ComplianceOutcome | 'not_required' | null;
   approvalRequired: boolean;
   adminDecision: 'approved' | 'rejected' | null;
+  /** The form's required document (domain/vaccine-status.ts documentVerdict); 'ok' when none is required. */
+  document?: DocumentVerdict;
 }
 
 export function visitStage(s: StageInput): VisitStage {
@@ -197,10 +200,30 @@ export function visitStage(s: StageInput): VisitStage {
   if (s.adminDecision === 'approved') return 'approved by admin';
   if (s.compliance === null) return 'compliance pending';
   if (s.compliance === 'failed') return 'compliance failed';
+  // A positive test within its days fails the entry condition: nobody may wave it through.
+  if (s.document === 'refused') return 'compliance failed';
   // A wrong answer explained in notes needs an admin's eye before the person goes in.
   if (s.compliance === 'wrong_explained') return 'waiting for admin approval (compliance failed)';
+  // No valid certificate on the profile: reception sees one and decides.
+  if (s.document === 'held') return 'waiting for admin approval';
   if (s.approvalRequired) return 'waiting for admin approval';
   return 'ready to sign in';
+}
+
+/** The stages an admin decides (approve or refuse) from the dashboard's reception list. */
+export const stageAwaitsDecision = (stage: string): boolean =>
+  stage === 'waiting for admin approval' || stage === 'waiting for admin approval (compliance failed)';
+
+export type VisitDecision = 'approved' | 'rejected';
+
+/** An admin's decision on a waiting visit: the stage it leaves, and whether the person goes in now. */
+export function decideVisit(
+  stage: string,
+  decision: VisitDecision,
+): { ok: true; stage: VisitStage; signsIn: boolean } | { ok: false; code: 'visit_decided' } {
+  if (!stageAwaitsDecision(stage)) return { ok: false, code: 'visit_decided' };
+  const next = visitStage({ compliance: 'not_required', approvalRequired: false, adminDecision: decision });
+  return { ok: true, stage: next, signsIn: stageSignsIn(next) };
 }
 
 export const stageSignsIn = (stage: VisitStage): boolean =>
@@ -220,6 +243,10 @@ export const kioskVisitDetails = v.object({
   ),
   mask: v.optional(v.boolean()),
   compliance: v.optional(v.picklist(['passed', 'wrong_explained', 'failed', 'not_required'])),
+  /** The required document's status as judged when the visit was recorded (absent when none is required). */
+  document: v.optional(v.picklist(VACCINE_STATUSES)),
+  /** Who decided a waiting visit, and when (the dashboard's reception list). */
+  decision: v.optional(v.object({ decision: v.picklist(['approved', 'rejected']), by: v.string(), at: v.number() })),
   outputs: v.optional(v.array(v.picklist(OUTPUTS))),
   reasonId: v.optional(v.string()),
   attendanceCode: v.optional(v.string()),

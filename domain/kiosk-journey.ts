@@ -24,6 +24,13 @@ import {
 } from './journey';
 import { customFieldValue, registerPersonArgs } from './kiosk-mutations';
 import { checkTemperature, parseTemperature } from './temperature';
+import {
+  documentVerdict,
+  vaccineStatus,
+  type StatusDocument,
+  type StatusForm,
+  type VaccineStatus,
+} from './vaccine-status';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
 const method = v.picklist(['search', 'rfid', 'qr', 'new']);
@@ -99,6 +106,8 @@ export type JourneyRefusal = NonNullable<KioskVisitDetails['refusal']>;
 export interface JourneyFacts {
   compliance: ComplianceOutcome | 'not_required';
   approvalRequired: boolean;
+  /** The required document's status on the person's profile ('not_applicable' when none is required). */
+  document?: VaccineStatus;
   temperature: { raw: string; thresholdC: number } | null;
   mask: boolean | null;
 }
@@ -111,7 +120,12 @@ export interface JourneyOutcome {
 
 /** The stage, and whether the person goes in: a failed check refuses even a ready stage. */
 export function journeyOutcome(f: JourneyFacts): JourneyOutcome {
-  const stage = visitStage({ compliance: f.compliance, approvalRequired: f.approvalRequired, adminDecision: null });
+  const stage = visitStage({
+    compliance: f.compliance,
+    approvalRequired: f.approvalRequired,
+    adminDecision: null,
+    document: documentVerdict(f.document ?? 'not_applicable'),
+  });
   const refusal: JourneyRefusal | null =
     f.temperature && !checkTemperature(f.temperature.raw, f.temperature.thresholdC).ok
       ? 'temperature.above_threshold'
@@ -135,7 +149,9 @@ export function journeyNeedsApproval(f: {
 
 /** The configuration a journey is judged by, as the deriving side holds it. */
 export interface JourneyConfig {
-  form: Pick<ComplianceForm, 'questions' | 'agreementText'> | null;
+  form: (Pick<ComplianceForm, 'questions' | 'agreementText'> & Partial<StatusForm>) | null;
+  /** The person's documents as the deriving side holds them (a kiosk: each one's `facts` as details). */
+  documents: readonly StatusDocument[];
   flowSettings: unknown;
   registrationMethod: RegistrationMethod | null;
   expectedVisitStatus: string | null;
@@ -161,12 +177,14 @@ export function deriveJourney(a: KioskJourneyArgs, c: JourneyConfig, kioskId: st
         a.compliance.agreed,
       )
     : null;
+  const document = journeyDocumentStatus(a, c);
   const raw = a.checks?.temperature?.raw;
   const reading = raw !== undefined ? parseTemperature(raw) : null;
   const mask = a.checks?.mask ?? null;
   const outcome = journeyOutcome({
     compliance: compliance ? compliance.outcome : 'not_required',
     approvalRequired: journeyNeedsApproval(c),
+    document,
     temperature: raw !== undefined ? { raw, thresholdC: threshold } : null,
     mask,
   });
@@ -182,6 +200,7 @@ export function deriveJourney(a: KioskJourneyArgs, c: JourneyConfig, kioskId: st
     ...(a.journeyId ? { journeyId: a.journeyId } : {}),
     stage: outcome.stage,
     compliance: compliance ? compliance.outcome : 'not_required',
+    ...(document !== 'not_applicable' ? { document } : {}),
     outputs: outcome.signedIn && a.journeyFlowId ? requestedOutputs(settings) : [],
     ...(outcome.refusal ? { refusal: outcome.refusal } : {}),
     ...(a.host ? { hostIds: [a.host.hostId], hostMessage: a.host.message ?? '' } : {}),
@@ -190,4 +209,31 @@ export function deriveJourney(a: KioskJourneyArgs, c: JourneyConfig, kioskId: st
     ...a.reason,
   };
   return { ...outcome, compliance, checksPassed, temperature, details };
+}
+
+/** The form's required document, when the journey answered a form that requires one: judged at the visit's time. */
+export function journeyDocumentStatus(
+  a: Pick<KioskJourneyArgs, 'compliance' | 'at'>,
+  c: Pick<JourneyConfig, 'form' | 'documents'>,
+): VaccineStatus {
+  return a.compliance ? requiredDocumentStatus(c.form, c.documents, a.at) : 'not_applicable';
+}
+
+/** A form's required document against a person's documents (the kiosk's compliance step shows it too). */
+export function requiredDocumentStatus(
+  form: Partial<StatusForm> | null | undefined,
+  documents: readonly StatusDocument[],
+  at: number,
+): VaccineStatus {
+  if (!form?.documentRequired) return 'not_applicable';
+  return vaccineStatus(
+    {
+      documentRequired: true,
+      protocols: form.protocols ?? [],
+      acceptNegativePcr: form.acceptNegativePcr ?? false,
+      pcrValidDays: form.pcrValidDays ?? null,
+    },
+    documents,
+    at,
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { vaccineStatus, type StatusDocument, type StatusForm } from './vaccine-status';
+import {
+  documentFacts,
+  documentVerdict,
+  statusFacts,
+  vaccineStatus,
+  type StatusDocument,
+  type StatusForm,
+} from './vaccine-status';
 
 const now = Date.UTC(2026, 5, 15, 12);
 const form: StatusForm = { documentRequired: true, protocols: ['eu_dcc'], acceptNegativePcr: true, pcrValidDays: 3 };
@@ -62,5 +69,31 @@ describe('vaccine/PCR status', () => {
     expect(vaccineStatus(form, [vaccine({ status: 'INACTIVE' }), test('negative', '2026-06-15')], now)).toBe(
       'negative_pcr',
     );
+  });
+});
+
+describe('what a required certificate does to a visit', () => {
+  it('lets a valid one through, refuses a positive test and holds every other status for reception', () => {
+    expect(documentVerdict('not_applicable')).toBe('ok');
+    expect(documentVerdict('vaccinated')).toBe('ok');
+    expect(documentVerdict('negative_pcr')).toBe('ok');
+    expect(documentVerdict('positive_pcr')).toBe('refused');
+    for (const s of ['unchecked', 'expired', 'not_supported', 'disabled'] as const)
+      expect(documentVerdict(s)).toBe('held');
+  });
+
+  it("judges a kiosk's facts as it judges the whole details, and keeps nothing else of them", () => {
+    const details = {
+      vaccine_protocol: 'eu_dcc',
+      vaccine_expiry_date: '2026-12-31',
+      vaccine_name: 'Comirnaty',
+      batch_number: 'AB123',
+      document_notes: 'seen',
+    };
+    expect(statusFacts(details)).toEqual({ vaccine_protocol: 'eu_dcc', vaccine_expiry_date: '2026-12-31' });
+    const stored = vaccine({ details });
+    const onKiosk = documentFacts({ ...stored, facts: statusFacts(details) });
+    expect(vaccineStatus(form, [onKiosk], now)).toBe(vaccineStatus(form, [stored], now));
+    expect(vaccineStatus(form, [onKiosk], now)).toBe('vaccinated');
   });
 });

@@ -82,3 +82,39 @@ export function vaccineStatus(
   if (vaccines.length > 0 || negatives.length > 0) return 'not_supported';
   return 'unchecked';
 }
+
+/** The details keys the rule reads: a kiosk receives only these of a document (never the
+ * person's certificate data, batch or notes), as the synced row's `facts`. */
+const FACT_KEYS = ['vaccine_protocol', 'vaccine_expiry_date', 'pcr_result', 'pcr_date_taken'] as const;
+
+export function statusFacts(details: unknown): Record<string, string> {
+  const facts: Record<string, string> = {};
+  if (!details || typeof details !== 'object') return facts;
+  for (const key of FACT_KEYS) {
+    const x = (details as Record<string, unknown>)[key];
+    if (typeof x === 'string' && x.trim()) facts[key] = x.trim();
+  }
+  return facts;
+}
+
+/** A document as a device holds it (sync catalogue personDocuments): its `facts` stand for its details. */
+export const documentFacts = (d: {
+  type: string;
+  status: string;
+  expiryDate?: string | null;
+  facts?: unknown;
+}): StatusDocument => ({ type: d.type, status: d.status, expiryDate: d.expiryDate ?? null, details: d.facts ?? {} });
+
+/**
+ * What a required document does to a visit (issue 40 item 5, docs/decisions.md): a valid one
+ * lets the person go on; a positive test within its days refuses entry; anything else (none,
+ * expired, another protocol, switched off) holds the visit for reception, who sees the
+ * certificate and approves or refuses it.
+ */
+export type DocumentVerdict = 'ok' | 'held' | 'refused';
+
+export function documentVerdict(status: VaccineStatus): DocumentVerdict {
+  if (status === 'not_applicable' || status === 'vaccinated' || status === 'negative_pcr') return 'ok';
+  if (status === 'positive_pcr') return 'refused';
+  return 'held';
+}

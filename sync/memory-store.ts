@@ -59,6 +59,10 @@ export class MemoryDevice implements OutboxStore {
     return {
       // The in-memory device keeps rows untyped; what it holds came through the same typed applies.
       get: async <K extends TableName>(table: K, id: string) => this.table(table).get(id) as LocalRows[K] | undefined,
+      byIndex: async <K extends TableName>(table: K, index: string, value: string) =>
+        [...this.table(table).values()].filter((r) => (r as Record<string, unknown>)[index] === value) as Array<
+          LocalRows[K]
+        >,
       put: async (table, row) => {
         const t = this.table(table);
         const before = t.get(row.id);

@@ -46,3 +46,13 @@ export const updateDetailsArgs = v.object({
   patch: personPatch,
 });
 export type UpdateDetailsArgs = v.InferOutput<typeof updateDetailsArgs>;
+
+/** An admin's decision on a kiosk visit that waits for one (domain/journey.ts decideVisit). */
+export const visitDecisionArgs = v.object({
+  visitId: uuid,
+  decision: v.picklist(['approved', 'rejected'], 'validation.invalid'),
+  /** The sign-in event's id when the person goes in. */
+  eventId: uuid,
+  at: epochMs,
+});
+export type VisitDecisionArgs = v.InferOutput<typeof visitDecisionArgs>;

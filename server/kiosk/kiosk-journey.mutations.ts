@@ -13,6 +13,7 @@ import { complianceForms } from '../db/schema/kiosk-config';
 import { formAsAnswered } from '../compliance/compliance.repo';
 import { complianceAnswers, hostNotifications, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
+import { userDocuments } from '../db/schema/user-documents';
 import { keepAnswersOnProfile } from '../people/person-custom-fields';
 import { areas } from '../db/schema/places';
 import { ApiError, notFound } from '../http/api-error';
@@ -93,6 +94,19 @@ async function configOf(a: ApplyContext, args: JourneyArgs) {
   return { flow, form, expected };
 }
 
+/** The person's documents as the rule reads them (the server holds their whole details). */
+async function documentsOf(a: ApplyContext, personId: string) {
+  return a.tx
+    .select({
+      type: userDocuments.type,
+      status: userDocuments.status,
+      expiryDate: userDocuments.expiryDate,
+      details: userDocuments.details,
+    })
+    .from(userDocuments)
+    .where(and(eq(userDocuments.entityId, a.ctx.entityId), eq(userDocuments.userId, personId)));
+}
+
 async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {
   const entityId = a.ctx.entityId;
   const kioskId = a.ctx.userId;
@@ -105,6 +119,7 @@ async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {
     args,
     {
       form,
+      documents: form?.documentRequired ? await documentsOf(a, args.personId) : [],
       flowSettings: flow?.settings,
       registrationMethod: (registered?.method ?? null) as RegistrationMethod | null,
       expectedVisitStatus: expected?.status ?? null,

@@ -16,6 +16,7 @@ import { ApiError, notFound } from '../http/api-error';
 import type { ApplyContext, FeatureMutations } from '../sync/handlers';
 import { checkVisitCustomFields } from './kiosk-checks';
 import { kioskJourneyServerMutations } from './kiosk-journey.mutations';
+import { visitDecisionServerMutations } from './visit-decision.mutations';
 import { rowChange } from './kiosk.projections';
 import { registerVisitor } from './visitor-registration';
 
@@ -37,6 +38,7 @@ const put = async <T extends Record<string, unknown> & { id: string }>(
 
 export const kioskServerMutations = {
   ...kioskJourneyServerMutations,
+  ...visitDecisionServerMutations,
   // Kept for replay of queued entries from older builds (kiosk.journey registers a visitor now).
   'person.register': { apply: async (a, args) => void (await registerVisitor(a, args)) },
   'compliance.answer': {

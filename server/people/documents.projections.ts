@@ -1,6 +1,7 @@
 // A user's documents as devices hold them (Dexie table personDocuments): what a mass sign-in
 // shows for each person, offline. A DELETED document leaves the devices.
 import { and, eq, ne } from 'drizzle-orm';
+import { statusFacts } from '../../domain/vaccine-status';
 import { userDocuments } from '../db/schema/index';
 import type { ChangeInput, Executor } from '../sync/changes';
 
@@ -21,6 +22,7 @@ export function documentChange(d: Row, version = 1): ChangeInput {
       startDate: d.startDate,
       expiryDate: d.expiryDate,
       details: d.details,
+      facts: statusFacts(d.details),
     },
   };
 }

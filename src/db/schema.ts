@@ -27,6 +27,7 @@ export interface MetaRow {
 /** Rows of the synced tables, as the catalogue declares them (sync/catalogue/tables). */
 export type PersonRow = LocalRow<'people'>;
 export type VisitEventRow = LocalRow<'visitEvents'>;
+export type KioskVisitRow = LocalRow<'kioskVisits'>;
 export type PlaceRow = LocalRow<'sites'> | LocalRow<'areas'> | LocalRow<'userTypes'>;
 export interface VisitRow {
   id: string;

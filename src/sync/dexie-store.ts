@@ -38,6 +38,7 @@ function localTx(db: GatehouseDb): ClientTx {
   return {
     get: (table, id) => syncedTable(db, table).get(id),
     put: async (table, row) => void (await syncedTable(db, table).put(row)),
+    byIndex: (table, index, value) => syncedTable(db, table).where(index).equals(value).toArray(),
     nextSeq: async () => {
       const seq = (lastSeq ?? (await meta<number>(db, 'lastSeq')) ?? 0) + 1;
       lastSeq = seq;

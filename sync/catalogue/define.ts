@@ -61,6 +61,8 @@ export interface MutationMeta {
 export interface LocalTxOf<Rows extends Record<string, object>> {
   get<K extends keyof Rows & string>(table: K, id: string): Promise<Rows[K] | undefined>;
   put<K extends keyof Rows & string>(table: K, row: Rows[K]): Promise<void>;
+  /** The rows whose `index` (one of the table's declared indexes) equals `value`. */
+  byIndex<K extends keyof Rows & string>(table: K, index: string, value: string): Promise<Array<Rows[K]>>;
 }
 
 export interface MutationDefOf<

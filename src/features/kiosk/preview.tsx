@@ -98,7 +98,7 @@ export function KioskPreview({ journey, flow, language }: PreviewInput) {
           </div>
         ) : null}
         {current === 'instruction' ? <InstructionStep {...common} text={js.instruction} language={language} /> : null}
-        {current === 'compliance' && data ? <ComplianceStep {...common} data={data} /> : null}
+        {current === 'compliance' && data ? <ComplianceStep {...common} data={data} personId={null} /> : null}
         {current === 'checks' ? <ChecksStep {...common} /> : null}
         {current === 'host' && data ? <HostStep {...common} data={data} /> : null}
       </div>

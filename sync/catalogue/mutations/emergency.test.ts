@@ -58,7 +58,11 @@ describe('emergency mutations on a device', () => {
     const before = [...d.table('rollCallMarks').values()];
     d.table('rollCallMarks').clear();
     await reapplyPending(
-      { get: async (t, id) => d.table(t).get(id) as never, put: async (t, row) => void d.table(t).set(row.id, row) },
+      {
+        get: async (t, id) => d.table(t).get(id) as never,
+        put: async (t, row) => void d.table(t).set(row.id, row),
+        byIndex: async () => [],
+      },
       d.outbox,
       d.id,
     );

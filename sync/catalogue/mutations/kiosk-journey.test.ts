@@ -163,6 +163,128 @@ describe('kiosk.journey on a device', () => {
   });
 });
 
+describe('a required certificate on a device', () => {
+  const DOC_FORM = uuidv7();
+  /** The kiosk holds a form requiring an EU certificate, and the person's documents as facts only. */
+  function documentKiosk(documents: Array<{ id: string } & Record<string, unknown>>) {
+    const d = kiosk();
+    d.table('complianceForms').set(DOC_FORM, {
+      ...d.table('complianceForms').get(FORM),
+      id: DOC_FORM,
+      documentRequired: true,
+      protocols: ['eu_dcc'],
+      acceptNegativePcr: true,
+      pcrValidDays: 3,
+    });
+    for (const doc of documents) d.table('personDocuments').set(doc.id, doc);
+    return d;
+  }
+  const returning = (personId: string, form = DOC_FORM) => {
+    const a = journey();
+    return {
+      ...a,
+      personId,
+      registration: undefined,
+      method: 'search' as const,
+      compliance: { ...a.compliance!, complianceId: form },
+    };
+  };
+  const NOW = Date.UTC(2026, 11, 3, 9);
+
+  it('holds a visitor with no valid certificate for reception: no sign-in, the status kept on the visit', async () => {
+    const person = uuidv7();
+    const d = documentKiosk([
+      {
+        id: uuidv7(),
+        personId: person,
+        type: 'covid_vaccine',
+        status: 'ACTIVE',
+        expiryDate: '2026-01-01',
+        facts: { vaccine_protocol: 'eu_dcc' },
+      },
+    ]);
+    await mutate(d.deps(), 'kiosk.journey', { ...returning(person), at: NOW });
+    expect(rows(d, 'kioskVisits')).toEqual([
+      expect.objectContaining({
+        stage: 'waiting for admin approval',
+        signedIn: false,
+        details: expect.objectContaining({ document: 'expired' }),
+      }),
+    ]);
+    expect(rows(d, 'visitEvents')).toEqual([]);
+  });
+
+  it('lets a visitor whose valid certificate is on the profile go in, and refuses a positive test', async () => {
+    const vaccinated = uuidv7();
+    const positive = uuidv7();
+    const d = documentKiosk([
+      {
+        id: uuidv7(),
+        personId: vaccinated,
+        type: 'covid_vaccine',
+        status: 'ACTIVE',
+        expiryDate: '2027-01-01',
+        facts: { vaccine_protocol: 'eu_dcc' },
+      },
+      {
+        id: uuidv7(),
+        personId: positive,
+        type: 'pcr_test',
+        status: 'ACTIVE',
+        expiryDate: null,
+        facts: { pcr_result: 'positive', pcr_date_taken: '2026-12-02' },
+      },
+    ]);
+    await mutate(d.deps(), 'kiosk.journey', { ...returning(vaccinated), at: NOW });
+    await mutate(d.deps(), 'kiosk.journey', { ...returning(positive), at: NOW });
+    const byPerson = new Map(rows(d, 'kioskVisits').map((r) => [r.personId, r]));
+    expect(byPerson.get(vaccinated)).toMatchObject({ stage: 'ready to sign in', signedIn: true });
+    expect(byPerson.get(positive)).toMatchObject({ stage: 'compliance failed', signedIn: false });
+    expect(rows(d, 'visitEvents').map((e) => e.personId)).toEqual([vaccinated]);
+  });
+
+  it('reception approves a held visit offline: the person is in from the decision, and a second decision changes nothing', async () => {
+    const person = uuidv7();
+    const d = documentKiosk([]);
+    const a = { ...returning(person), at: NOW };
+    await mutate(d.deps(), 'kiosk.journey', a);
+    const eventId = uuidv7();
+    await mutate(d.deps(), 'visit.decide', { visitId: a.visitId, decision: 'approved', eventId, at: NOW + 60_000 });
+    await mutate(d.deps(), 'visit.decide', {
+      visitId: a.visitId,
+      decision: 'rejected',
+      eventId: uuidv7(),
+      at: NOW + 90_000,
+    });
+    expect(d.table('kioskVisits').get(a.visitId)).toMatchObject({
+      stage: 'approved by admin',
+      signedIn: true,
+      details: expect.objectContaining({
+        decision: expect.objectContaining({ decision: 'approved', at: NOW + 60_000 }),
+      }),
+    });
+    expect(rows(d, 'visitEvents')).toEqual([
+      expect.objectContaining({ id: eventId, personId: person, kind: 'in', at: NOW + 60_000 }),
+    ]);
+    expect(d.outbox.map((e) => e.name)).toEqual(['kiosk.journey', 'visit.decide', 'visit.decide']);
+  });
+
+  it('a refused visit stays out', async () => {
+    const person = uuidv7();
+    const d = documentKiosk([]);
+    const a = { ...returning(person), at: NOW };
+    await mutate(d.deps(), 'kiosk.journey', a);
+    await mutate(d.deps(), 'visit.decide', {
+      visitId: a.visitId,
+      decision: 'rejected',
+      eventId: uuidv7(),
+      at: NOW + 1,
+    });
+    expect(d.table('kioskVisits').get(a.visitId)).toMatchObject({ stage: 'rejected by admin', signedIn: false });
+    expect(rows(d, 'visitEvents')).toEqual([]);
+  });
+});
+
 describe('kiosk.signOut on a device', () => {
   it('writes one sign-out event with its reason', async () => {
     const d = kiosk();

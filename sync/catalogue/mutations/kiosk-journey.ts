@@ -5,6 +5,7 @@
 // and its rows replace these at the next pull.
 import type { RegistrationMethod } from '../../../domain/journey';
 import { deriveJourney, kioskJourneyArgs, kioskSignOutArgs } from '../../../domain/kiosk-journey';
+import { documentFacts } from '../../../domain/vaccine-status';
 import { defineMutation } from './define-mutation';
 
 export const kioskJourneyMutations = {
@@ -17,6 +18,7 @@ export const kioskJourneyMutations = {
       'journeyFlows',
       'complianceForms',
       'expectedVisits',
+      'personDocuments',
       'kioskVisits',
       'complianceAnswers',
       'visitChecks',
@@ -25,15 +27,26 @@ export const kioskJourneyMutations = {
     ],
     async applyLocal(tx, a, meta) {
       const reg = a.registration;
-      const [person, type, flow, form, expected] = await Promise.all([
+      const [person, type, flow, form, expected, documents] = await Promise.all([
         tx.get('people', a.personId),
         reg ? tx.get('userTypes', reg.userTypeId) : undefined,
         a.journeyFlowId ? tx.get('journeyFlows', a.journeyFlowId) : undefined,
         a.compliance ? tx.get('complianceForms', a.compliance.complianceId) : undefined,
         a.expectedVisitId ? tx.get('expectedVisits', a.expectedVisitId) : undefined,
+        tx.byIndex('personDocuments', 'personId', a.personId),
       ]);
       const d = deriveJourney(a, {
-        form: form ? { questions: (form.questions ?? []) as never, agreementText: form.agreementText ?? null } : null,
+        form: form
+          ? {
+              questions: (form.questions ?? []) as never,
+              agreementText: form.agreementText ?? null,
+              documentRequired: form.documentRequired,
+              protocols: form.protocols,
+              acceptNegativePcr: form.acceptNegativePcr,
+              pcrValidDays: form.pcrValidDays,
+            }
+          : null,
+        documents: documents.map(documentFacts),
         flowSettings: flow?.settings,
         registrationMethod: (type?.registrationMethod as RegistrationMethod | null | undefined) ?? null,
         expectedVisitStatus: expected?.status ?? null,

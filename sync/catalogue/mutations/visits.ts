@@ -1,6 +1,7 @@
 // Sign-ins and sign-outs made by a person at the dashboard (quick and mass actions), and
 // edits of a person's details.
-import { signInArgs, signOutArgs, updateDetailsArgs } from '../../../domain/schemas/visits';
+import { decideVisit } from '../../../domain/journey';
+import { signInArgs, signOutArgs, updateDetailsArgs, visitDecisionArgs } from '../../../domain/schemas/visits';
 import { defineMutation } from './define-mutation';
 
 /** The dashboard's; kiosk_device is kept for replay of kiosk sign-ins queued by older builds
@@ -38,6 +39,40 @@ export const visitMutations = {
         areaId: a.areaId ?? null,
         at: a.at,
         details: a.details ?? null,
+        pending: 1,
+      });
+    },
+  }),
+  // Reception approves or refuses a kiosk visit that waits (a certificate to see, an approval):
+  // offline too. Approved, the person goes in at the decision's time. The server decides again
+  // (server/kiosk/visit-decision.mutations.ts); a visit decided first elsewhere refuses this one.
+  'visit.decide': defineMutation({
+    args: visitDecisionArgs,
+    permission: 'dashboard',
+    tables: ['kioskVisits', 'visitEvents', 'people'],
+    async applyLocal(tx, a, meta) {
+      const visit = await tx.get('kioskVisits', a.visitId);
+      if (!visit) return;
+      const d = decideVisit(visit.stage, a.decision);
+      if (!d.ok) return;
+      const details = {
+        ...(visit.details as Record<string, unknown> | null),
+        stage: d.stage,
+        decision: { decision: a.decision, by: meta.userId, at: a.at },
+      };
+      await tx.put('kioskVisits', { ...visit, stage: d.stage, signedIn: d.signsIn, details, pending: 1 });
+      if (!d.signsIn) return;
+      const person = await tx.get('people', visit.personId);
+      await tx.put('visitEvents', {
+        id: a.eventId,
+        personId: visit.personId,
+        kind: 'in',
+        areaId: visit.areaId,
+        at: a.at,
+        journeyFlowId: visit.journeyFlowId ?? null,
+        userTypeId: person?.userTypeId ?? null,
+        deviceId: meta.deviceId,
+        details,
         pending: 1,
       });
     },

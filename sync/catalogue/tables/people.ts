@@ -39,9 +39,14 @@ export const peopleTables = {
       startDate: text,
       expiryDate: text,
       details: json,
+      // The few details a required document's rule reads (domain/vaccine-status.ts statusFacts).
+      facts: json,
     }),
     indexes: ['personId'],
-    receive: ['users'],
+    // A kiosk decides offline whether a visit's required certificate is on the profile: it holds
+    // each document's type, status, dates and facts, never the certificate's data.
+    receive: ['users', 'kiosk_device'],
+    redact: [{ fields: ['details'], unless: ['users'] }],
   }),
   userTypes: defineTable({
     row: row({

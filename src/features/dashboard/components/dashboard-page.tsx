@@ -19,6 +19,7 @@ import { LogbookFilters } from './logbook-filters';
 import { COLUMNS, LogbookTable, type Column } from './logbook-table';
 import { MassActionModal } from './mass-action-modal';
 import { QuickSignIn } from './quick-sign-in';
+import { ReceptionTasks } from './reception-tasks';
 import { VisitDrawer } from './visit-drawer';
 
 const PAGE = '/';
@@ -110,6 +111,8 @@ export function DashboardPage() {
           </Button>
         ) : null}
       </Group>
+      {/* People waiting come before setting up: someone is standing at the desk. */}
+      <ReceptionTasks />
       <GettingStarted />
       <CountsCards counts={state.counts} />
       <SimpleGrid cols={{ base: 1, lg: 1 }}>

@@ -1,10 +1,14 @@
 // Compliance: the form's questions (yes/no), notes for a wrong answer (20 characters at least,
 // or the question fails), the statement and the agreement. Evaluated in the rules worker.
 import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import type { ComplianceAnswerItem } from '../../../../domain/compliance';
 import { NOTES_MIN } from '../../../../domain/constants';
+import { requiredDocumentStatus } from '../../../../domain/kiosk-journey';
 import { textIn } from '../../../../domain/localized-text';
+import { documentFacts, documentVerdict } from '../../../../domain/vaccine-status';
+import { useDb } from '../../../db/db-context';
 import type { KioskData, KioskFlow } from '../hooks/use-kiosk-data';
 import { getRules } from '../hooks/use-rules';
 import type { Draft } from '../journey/draft';
@@ -13,19 +17,29 @@ import { KButton, KCheck, KTextarea } from './kit';
 interface Props {
   data: KioskData;
   flow: KioskFlow | undefined;
+  /** The person signing in (null: registering now, so nothing is on a profile yet). */
+  personId: string | null;
   onDone: (patch: Partial<Draft>, stop?: boolean) => void;
   onCancel: () => void;
 }
 
-export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
+export function ComplianceStep({ data, flow, personId, onDone, onCancel }: Props) {
   const { t, i18n } = useTranslation();
+  const db = useDb();
   // The visitor's language, falling back to the company's default (English until it has one).
   const say = (text: Parameters<typeof textIn>[0]) => textIn(text, i18n.language, 'en');
   const form = data.forms.find((f) => f.id === flow?.settings.compliance_id);
   const [answers, setAnswers] = useState<Record<string, ComplianceAnswerItem>>({});
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The certificates on the person's profile, as this kiosk holds them (type, status, dates, facts).
+  const documents = useLiveQuery(
+    async () => (personId ? db.personDocuments.where('personId').equals(personId).toArray() : []),
+    [db, personId],
+  );
   if (!form) return null;
+  const document = requiredDocumentStatus(form, (documents ?? []).map(documentFacts), Date.now());
+  const verdict = documentVerdict(document);
   const set = (questionId: string, patch: Partial<ComplianceAnswerItem>) =>
     setAnswers((s) => ({ ...s, [questionId]: { questionId, answer: 'yes', ...s[questionId], ...patch } }));
   const complete = form.questions.every((q) => answers[q.id]);
@@ -38,8 +52,11 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
     const result = await getRules().evaluateCompliance(form!, list, agreed);
     setBusy(false);
     onDone(
-      { compliance: { formId: form!.id, version: form!.version, answers: list, agreed, outcome: result.outcome } },
-      result.outcome === 'failed',
+      {
+        compliance: { formId: form!.id, version: form!.version, answers: list, agreed, outcome: result.outcome },
+        document,
+      },
+      result.outcome === 'failed' || verdict === 'refused',
     );
   }
 
@@ -87,11 +104,11 @@ export function ComplianceStep({ data, flow, onDone, onCancel }: Props) {
           </div>
         );
       })}
-      {form.documentRequired ? (
-        // The kiosk has no document screen (documents are uploaded to the profile): the visitor
-        // continues and the visit shows the status "unchecked" (domain/vaccine-status.ts).
-        <p className="gk-card gk-lead" role="note" data-testid="kiosk-document-note">
-          {t('visitCompliance.documentNote')}
+      {form.documentRequired && documents && verdict !== 'ok' ? (
+        // No valid certificate on the profile: the visit waits for reception, who sees one and
+        // approves it (a positive test refuses). domain/vaccine-status.ts documentVerdict.
+        <p className="gk-card gk-lead" role="note" data-testid="kiosk-document-note" data-status={document}>
+          {t(verdict === 'refused' ? 'kiosk.document.refusedNote' : 'kiosk.document.heldNote')}
         </p>
       ) : null}
       {say(form.statement) ? (

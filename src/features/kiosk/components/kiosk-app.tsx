@@ -198,7 +198,15 @@ export function KioskApp({ kiosk }: { kiosk: KioskRegistration }) {
           />
         );
       case 'compliance':
-        return <ComplianceStep {...common} data={data} flow={flow} onDone={advance} />;
+        return (
+          <ComplianceStep
+            {...common}
+            data={data}
+            flow={flow}
+            personId={state.draft.registration ? null : (state.draft.person?.id ?? null)}
+            onDone={advance}
+          />
+        );
       case 'checks':
         return <ChecksStep {...common} flow={flow} onDone={advance} />;
       case 'host':

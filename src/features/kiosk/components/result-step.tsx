@@ -1,6 +1,7 @@
 // Result: signed in or out, or the visit's stage with a clear explanation; the badge (with
 // print) when the flow prints one; hardware outputs are shown as requested, not driven.
 import { useTranslation } from 'react-i18next';
+import { documentVerdict } from '../../../../domain/vaccine-status';
 import type { KioskData } from '../hooks/use-kiosk-data';
 import type { CommitResult } from '../journey/commit';
 import type { Draft } from '../journey/draft';
@@ -59,8 +60,16 @@ export function ResultStep({ kiosk, data, draft, result, onDone, onPrint }: Prop
         </p>
       ) : null}
       {!result.signedIn && !result.signedOut ? (
-        <p className="gk-lead">
-          {t(result.stage?.startsWith('waiting') ? 'kiosk.result.waitHelp' : 'kiosk.result.refusedHelp')}
+        <p className="gk-lead" data-testid="kiosk-result-help">
+          {t(
+            result.stage === 'waiting for admin approval' && documentVerdict(draft.document) === 'held'
+              ? 'kiosk.document.heldHelp'
+              : result.stage === 'compliance failed' && documentVerdict(draft.document) === 'refused'
+                ? 'kiosk.document.refusedHelp'
+                : result.stage?.startsWith('waiting')
+                  ? 'kiosk.result.waitHelp'
+                  : 'kiosk.result.refusedHelp',
+          )}
         </p>
       ) : null}
       {reason ? (

@@ -60,6 +60,7 @@ export async function commitDraft(
   const { stage, signedIn, refusal } = await outcomeOf({
     compliance: draft.compliance ? draft.compliance.outcome : 'not_required',
     approvalRequired: draft.approvalRequired,
+    document: draft.document,
     temperature: draft.temperature ? { raw: draft.temperature.raw, thresholdC: draft.temperature.threshold } : null,
     mask: draft.mask,
   });

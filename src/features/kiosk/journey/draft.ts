@@ -3,6 +3,7 @@
 import type { ComplianceAnswerItem, ComplianceOutcome } from '../../../../domain/compliance';
 import type { RegisterPersonArgs } from '../../../../domain/kiosk-mutations';
 import type { TemperatureReading } from '../../../../domain/temperature';
+import type { VaccineStatus } from '../../../../domain/vaccine-status';
 import type { KioskFlow } from '../hooks/use-kiosk-data';
 
 export type Step =
@@ -31,6 +32,8 @@ export interface Draft {
     outcome: ComplianceOutcome;
   } | null;
   complianceSkipped: boolean;
+  /** The form's required document on the person's profile, as this kiosk holds it ('not_applicable': none required). */
+  document: VaccineStatus;
   temperature: (TemperatureReading & { threshold: number; ok: boolean }) | null;
   mask: boolean | null;
   hostId: string | null;
@@ -56,6 +59,7 @@ export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draf
   approvalRequired: false,
   compliance: null,
   complianceSkipped: false,
+  document: 'not_applicable',
   temperature: null,
   mask: null,
   hostId: null,

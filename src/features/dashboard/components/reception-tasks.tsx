@@ -1,0 +1,128 @@
+// "Waiting at reception": today's kiosk visits that wait for a decision (a required certificate
+// not valid on the profile, a journey that asks for approval, an entry answer explained in
+// notes), each with why, since when, a link to the person's profile (where reception attaches a
+// certificate) and Let in / Refuse. Read from this device's data and decided with the sync
+// mutation visit.decide, so it works offline too; the server decides again on push.
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { v7 as uuidv7 } from 'uuid';
+import { formatTime } from '../../../../domain/date-format';
+import { stageAwaitsDecision, type VisitDecision } from '../../../../domain/journey';
+import { VACCINE_STATUSES, type VaccineStatus } from '../../../../domain/vaccine-status';
+import { useDb } from '../../../db/db-context';
+import type { KioskVisitRow } from '../../../db/schema';
+import { useSync } from '../../../sync/sync-context';
+import { showFormSuccess } from '../../../ui/form-toasts';
+
+/** Why the visit waits, as the i18n key of its reason (and the certificate's status when that is why). */
+function reasonOf(visit: KioskVisitRow): { key: string; status?: VaccineStatus } {
+  const document = (visit.details as { document?: unknown } | null)?.document;
+  const status = VACCINE_STATUSES.find((s) => s === document);
+  if (status && status !== 'not_applicable' && status !== 'vaccinated' && status !== 'negative_pcr')
+    return { key: 'reception.reasons.document', status };
+  if (visit.stage === 'waiting for admin approval (compliance failed)') return { key: 'reception.reasons.answers' };
+  return { key: 'reception.reasons.approval' };
+}
+
+const startOfToday = () => {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+};
+
+export function ReceptionTasks() {
+  const { t, i18n } = useTranslation();
+  const db = useDb();
+  const sync = useSync();
+  const since = startOfToday();
+  const waiting = useLiveQuery(async () => {
+    const visits = (await db.kioskVisits.where('at').aboveOrEqual(since).toArray())
+      .filter((v) => stageAwaitsDecision(v.stage))
+      .sort((a, b) => a.at - b.at);
+    const people = await db.people.bulkGet(visits.map((v) => v.personId));
+    const areas = await db.areas.bulkGet(visits.map((v) => v.areaId));
+    return visits.map((visit, i) => ({ visit, person: people[i], area: areas[i] }));
+  }, [db, since]);
+  if (!waiting?.length) return null;
+
+  async function decide(visit: KioskVisitRow, name: string, decision: VisitDecision) {
+    if (!sync) return;
+    const r = await sync.record('visit.decide', { visitId: visit.id, decision, eventId: uuidv7(), at: Date.now() });
+    if (r.ok) showFormSuccess(t(decision === 'approved' ? 'reception.approved' : 'reception.refused', { name }));
+  }
+
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="reception-tasks">
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        <Title order={2} size="h4">
+          {t('reception.title')}
+        </Title>
+        <Badge color="yellow" variant="light">
+          {t('reception.count', { count: waiting.length })}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('reception.help')}
+      </Text>
+      <Stack gap="sm">
+        {waiting.map(({ visit, person, area }) => {
+          const name = person?.fullName ?? '—';
+          const reason = reasonOf(visit);
+          return (
+            <Group
+              key={visit.id}
+              justify="space-between"
+              wrap="wrap"
+              gap="sm"
+              data-testid="reception-task"
+              data-visit={visit.id}
+            >
+              <Stack gap={2} miw={0}>
+                <Text fw={600} dir="auto">
+                  {name}
+                </Text>
+                <Text size="sm" data-testid="reception-reason">
+                  {t(reason.key, reason.status ? { status: t(`vaccineStatus.${reason.status}`) } : {})}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {[area?.name, t('reception.since', { time: formatTime(visit.at, i18n.language) })]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="wrap">
+                {person ? (
+                  <Button
+                    component={Link}
+                    to={`/users?search=${encodeURIComponent(name)}&edit=${person.id}`}
+                    variant="subtle"
+                    data-testid="reception-profile"
+                  >
+                    {t('reception.profile')}
+                  </Button>
+                ) : null}
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => void decide(visit, name, 'rejected')}
+                  data-testid="reception-refuse"
+                >
+                  {t('reception.refuse')}
+                </Button>
+                <Button
+                  color="teal"
+                  onClick={() => void decide(visit, name, 'approved')}
+                  data-testid="reception-approve"
+                >
+                  {t('reception.approve')}
+                </Button>
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
