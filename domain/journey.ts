@@ -245,6 +245,8 @@ export const kioskVisitDetails = v.object({
   compliance: v.optional(v.picklist(['passed', 'wrong_explained', 'failed', 'not_required'])),
   /** The required document's status as judged when the visit was recorded (absent when none is required). */
   document: v.optional(v.picklist(VACCINE_STATUSES)),
+  /** The document id of a certificate photo the visitor took at the kiosk (on their profile, switched off). */
+  certificate: v.optional(v.string()),
   /** Who decided a waiting visit, and when (the dashboard's reception list). */
   decision: v.optional(v.object({ decision: v.picklist(['approved', 'rejected']), by: v.string(), at: v.number() })),
   outputs: v.optional(v.array(v.picklist(OUTPUTS))),

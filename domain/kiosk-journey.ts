@@ -33,6 +33,9 @@ import {
 } from './vaccine-status';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.uuid'));
+/** A kiosk's certificate photo as a data URL: a readable JPEG of a page is far below this, and
+ * the push that carries it stays well inside its body limit. */
+export const CERTIFICATE_PHOTO_MAX = 1_000_000;
 const method = v.picklist(['search', 'rfid', 'qr', 'new']);
 const reason = v.object({
   reasonId: v.optional(v.pipe(v.string(), v.maxLength(64))),
@@ -77,6 +80,19 @@ export const kioskJourneyArgs = v.pipe(
     ),
     customFields: v.optional(v.array(customFieldValue), []),
     reason: v.optional(reason),
+    /** A photo of the visitor's certificate taken at the kiosk, for reception to check: it goes on
+     * the profile switched off (reception switches it on once seen), so it never lets anyone in by itself. */
+    certificate: v.optional(
+      v.object({
+        documentId: uuid,
+        type: v.picklist(['covid_vaccine', 'pcr_test'], 'validation.required'),
+        photo: v.pipe(
+          v.string('validation.document_file_required'),
+          v.maxLength(CERTIFICATE_PHOTO_MAX, 'validation.document_file_too_big'),
+          v.regex(/^data:image\/(jpeg|png);base64,/, 'validation.document_file_type'),
+        ),
+      }),
+    ),
     /** The expected visit whose signed QR identified the person: marked arrived when signed in. */
     expectedVisitId: v.optional(uuid),
     /** The id the sign-in event gets when the person goes in (decided by whoever derives). */
@@ -86,6 +102,8 @@ export const kioskJourneyArgs = v.pipe(
     at: epochMs,
   }),
   v.check((a) => !a.registration || a.registration.personId === a.personId, 'validation.invalid'),
+  // A certificate belongs to the entry condition it was asked for.
+  v.check((a) => !a.certificate || !!a.compliance, 'validation.invalid'),
 );
 export type KioskJourneyArgs = v.InferOutput<typeof kioskJourneyArgs>;
 
@@ -201,6 +219,7 @@ export function deriveJourney(a: KioskJourneyArgs, c: JourneyConfig, kioskId: st
     stage: outcome.stage,
     compliance: compliance ? compliance.outcome : 'not_required',
     ...(document !== 'not_applicable' ? { document } : {}),
+    ...(a.certificate ? { certificate: a.certificate.documentId } : {}),
     outputs: outcome.signedIn && a.journeyFlowId ? requestedOutputs(settings) : [],
     ...(outcome.refusal ? { refusal: outcome.refusal } : {}),
     ...(a.host ? { hostIds: [a.host.hostId], hostMessage: a.host.message ?? '' } : {}),

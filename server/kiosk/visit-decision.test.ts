@@ -13,7 +13,9 @@ import { complianceForms } from '../db/schema/kiosk-config';
 import { kioskVisits } from '../db/schema/kiosk';
 import { areas } from '../db/schema/places';
 import { visitEvents } from '../db/schema/visits';
+import { userDocuments } from '../db/schema/user-documents';
 import { eachDatabase } from '../test/databases';
+import { makePng } from '../test/png';
 import { bearer, seededApp, tokenFor } from '../test/harness';
 
 eachDatabase((get) => {
@@ -162,6 +164,52 @@ eachDatabase((get) => {
         details: expect.objectContaining({ document: 'vaccinated' }),
       });
       expect((await eventsOf(first.personId)).map((e) => e.id)).toEqual([again.signInEventId]);
+    });
+  });
+
+  describe('a certificate photo taken at the kiosk', () => {
+    it('goes on the profile switched off, with its file for reception; the visitor still waits', async () => {
+      const a = {
+        ...arrival(),
+        certificate: {
+          documentId: uuidv7(),
+          type: 'covid_vaccine',
+          photo: `data:image/png;base64,${makePng(640, 480).toString('base64')}`,
+        },
+      };
+      expect(await push(kioskToken, 'kiosk.journey', a)).toMatchObject({ status: 'applied' });
+      expect(await visitOf(a.visitId)).toMatchObject({
+        stage: 'waiting for admin approval',
+        signedIn: false,
+        details: expect.objectContaining({ certificate: a.certificate.documentId }),
+      });
+      const [doc] = await get()
+        .database.db.select()
+        .from(userDocuments)
+        .where(eq(userDocuments.id, a.certificate.documentId));
+      expect(doc).toMatchObject({ userId: a.personId, status: 'INACTIVE', type: 'covid_vaccine' });
+      expect(doc!.details).toMatchObject({ submitted_by: 'visitor', compliance_id: formId });
+      const file = await app.inject({
+        url: `/api/compliance-documents/${a.certificate.documentId}/file`,
+        headers: bearer(adminToken),
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toMatch(/^image\//);
+      expect(file.rawPayload.length).toBeGreaterThan(100);
+    });
+
+    it('a photo that is not one is left out, and the visit is kept', async () => {
+      const a = {
+        ...arrival(),
+        certificate: { documentId: uuidv7(), type: 'pcr_test', photo: 'data:image/jpeg;base64,bm90IGFuIGltYWdl' },
+      };
+      expect(await push(kioskToken, 'kiosk.journey', a)).toMatchObject({ status: 'applied' });
+      const visit = await visitOf(a.visitId);
+      expect(visit).toMatchObject({ stage: 'waiting for admin approval', signedIn: false });
+      expect(visit!.details).not.toHaveProperty('certificate');
+      expect(
+        await get().database.db.select().from(userDocuments).where(eq(userDocuments.id, a.certificate.documentId)),
+      ).toEqual([]);
     });
   });
 

@@ -6,7 +6,7 @@
 // Screenshots: kiosk (landscape), dashboard (desktop, phone), English and Arabic.
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerCompliance,
   checks,
@@ -20,15 +20,19 @@ import {
   startJourney,
   step,
 } from './kiosk/kiosk-steps';
-import { login, newContext, screenshot, VIEWPORTS } from './support/browser';
-import { useServerAndBrowser } from './support/lifecycle';
-import { apiLogin, type RunningServer } from './support/server';
+import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
+import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
-useServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
+beforeAll(async () => {
+  server = await startServer();
+  // Chromium's own fake camera (a test pattern) stands for the kiosk's, allowed without a prompt.
+  browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
 });
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -56,7 +60,12 @@ async function serverVisit(token: string, visitId: string) {
 }
 
 /** A new visitor signs in at the kiosk and is asked to wait for reception. */
-async function heldAtKiosk(page: Page, lang: 'en' | 'ar', who: { first: string; last: string; phone: string }) {
+async function heldAtKiosk(
+  page: Page,
+  lang: 'en' | 'ar',
+  who: { first: string; last: string; phone: string },
+  photo = false,
+) {
   const shot = shooter(page, null);
   await startJourney(page, 'Visitor sign-in');
   await newVisitorDetails(page, { ...who, email: `${who.first.toLowerCase()}.${lang}@example.com` }, shot);
@@ -67,6 +76,14 @@ async function heldAtKiosk(page: Page, lang: 'en' | 'ar', who: { first: string; 
   expect(await note.innerText()).toContain(
     { en: 'reception will check your certificate', ar: 'سيتحقق الاستقبال من شهادتك' }[lang],
   );
+  if (photo) {
+    // The visitor photographs the certificate for reception (the test browser's fake camera).
+    await page.getByTestId('kiosk-certificate-pcr_test').click();
+    await page.getByTestId('kiosk-certificate-photo-open').click();
+    await page.getByTestId('kiosk-certificate-photo-capture').click();
+    await page.getByTestId('kiosk-certificate-photo-taken').waitFor();
+    await page.getByTestId('kiosk-certificate').scrollIntoViewIfNeeded();
+  }
   await screenshot(page, `kiosk-certificate-note-landscape-${lang}`);
   await answerCompliance(page, 'yes', null, shot);
   await checks(page, '36.6', shot);
@@ -111,7 +128,7 @@ describe('a visit that needs a certificate', () => {
     const kiosk = await newContext(browser, server.url, 'kioskLandscape');
     const kioskPage = await kiosk.newPage();
     await registerKiosk(kioskPage, 'Certificate desk', shooter(kioskPage, null));
-    await heldAtKiosk(kioskPage, 'en', { first: 'Carla', last: 'Certificate', phone: '07700900611' });
+    await heldAtKiosk(kioskPage, 'en', { first: 'Carla', last: 'Certificate', phone: '07700900611' }, true);
 
     const admin = await newContext(browser, server.url, 'desktop');
     const page = await admin.newPage();
@@ -122,6 +139,14 @@ describe('a visit that needs a certificate', () => {
     const visitId = (await task.getAttribute('data-visit'))!;
     await task.scrollIntoViewIfNeeded();
     await screenshot(page, 'reception-waiting-desktop-en');
+    // Reception sees the photo the visitor took, from the dashboard.
+    await task.getByTestId('reception-certificate').click();
+    const photo = page.getByTestId('reception-certificate-photo');
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await screenshot(page, 'reception-certificate-desktop-en');
+    await page.keyboard.press('Escape');
+    await photo.waitFor({ state: 'detached' });
     await page.setViewportSize(VIEWPORTS.phone);
     // Asked until the new width is laid out (the logbook's table scrolls inside its own box).
     await expect

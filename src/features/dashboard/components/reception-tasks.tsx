@@ -3,7 +3,8 @@
 // notes), each with why, since when, a link to the person's profile (where reception attaches a
 // certificate) and Let in / Refuse. Read from this device's data and decided with the sync
 // mutation visit.decide, so it works offline too; the server decides again on push.
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Image, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { formatTime } from '../../../../domain/date-format';
 import { stageAwaitsDecision, type VisitDecision } from '../../../../domain/journey';
 import { VACCINE_STATUSES, type VaccineStatus } from '../../../../domain/vaccine-status';
+import { accessToken } from '../../../api/session';
 import { useDb } from '../../../db/db-context';
 import type { KioskVisitRow } from '../../../db/schema';
 import { useSync } from '../../../sync/sync-context';
@@ -26,6 +28,42 @@ function reasonOf(visit: KioskVisitRow): { key: string; status?: VaccineStatus }
   return { key: 'reception.reasons.approval' };
 }
 
+/** The certificate photo a visitor took at the kiosk, fetched with this session's token. */
+function CertificatePhoto({ documentId, name, onClose }: { documentId: string; name: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState<{ url: string } | 'failed' | null>(null);
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    void fetch(`/api/compliance-documents/${documentId}/file`, {
+      headers: { authorization: `Bearer ${accessToken() ?? ''}` },
+    })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        url = URL.createObjectURL(await res.blob());
+        if (live) setShown({ url });
+      })
+      .catch(() => live && setShown('failed'));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [documentId]);
+  return (
+    <Modal opened onClose={onClose} title={t('reception.certificateOf', { name })} size="lg">
+      {shown === null ? <Loader /> : null}
+      {shown === 'failed' ? (
+        <Alert color="yellow" data-testid="reception-certificate-failed">
+          {t('reception.certificateFailed')}
+        </Alert>
+      ) : null}
+      {shown && shown !== 'failed' ? (
+        <Image src={shown.url} alt={t('reception.certificateOf', { name })} data-testid="reception-certificate-photo" />
+      ) : null}
+    </Modal>
+  );
+}
+
 const startOfToday = () => {
   const d = new Date();
   d.setHours(0, 0, 0, 0);
@@ -36,6 +74,7 @@ export function ReceptionTasks() {
   const { t, i18n } = useTranslation();
   const db = useDb();
   const sync = useSync();
+  const [viewing, setViewing] = useState<{ documentId: string; name: string } | null>(null);
   const since = startOfToday();
   const waiting = useLiveQuery(async () => {
     const visits = (await db.kioskVisits.where('at').aboveOrEqual(since).toArray())
@@ -70,6 +109,7 @@ export function ReceptionTasks() {
         {waiting.map(({ visit, person, area }) => {
           const name = person?.fullName ?? '—';
           const reason = reasonOf(visit);
+          const certificate = (visit.details as { certificate?: unknown } | null)?.certificate;
           return (
             <Group
               key={visit.id}
@@ -93,6 +133,15 @@ export function ReceptionTasks() {
                 </Text>
               </Stack>
               <Group gap="xs" wrap="wrap">
+                {typeof certificate === 'string' ? (
+                  <Button
+                    variant="light"
+                    onClick={() => setViewing({ documentId: certificate, name })}
+                    data-testid="reception-certificate"
+                  >
+                    {t('reception.certificate')}
+                  </Button>
+                ) : null}
                 {person ? (
                   <Button
                     component={Link}
@@ -123,6 +172,7 @@ export function ReceptionTasks() {
           );
         })}
       </Stack>
+      {viewing ? <CertificatePhoto {...viewing} onClose={() => setViewing(null)} /> : null}
     </Paper>
   );
 }

@@ -1,20 +1,31 @@
-// Takes a visitor photo with the kiosk camera, scaled down to a small JPEG data URL (the
-// server checks uploads; the kiosk keeps photos small so they sync quickly).
+// Takes a photo with the kiosk camera, scaled down to a JPEG data URL (the server checks
+// uploads; the kiosk keeps photos small so they sync quickly): a visitor's face by default, or a
+// page (a certificate) at a size that stays readable.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KButton } from './kit';
 
-const WIDTH = 250;
-const HEIGHT = 300;
+const FACE = { width: 250, height: 300 };
 
 export function CameraPhoto({
   value,
   onChange,
+  size = FACE,
+  label,
+  testId = 'kiosk-photo',
+  className = 'gh-kiosk-photo',
 }: {
   value: string | undefined;
   onChange: (dataUrl: string | undefined) => void;
+  size?: { width: number; height: number };
+  /** What the photo is of (the visitor's photo by default). */
+  label?: string;
+  testId?: string;
+  className?: string;
 }) {
   const { t } = useTranslation();
+  const { width: WIDTH, height: HEIGHT } = size;
+  const title = label ?? t('kiosk.person.photo');
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [failed, setFailed] = useState(false);
@@ -53,15 +64,13 @@ export function CameraPhoto({
 
   return (
     <div>
-      <p className="gk-label">{t('kiosk.person.photo')}</p>
+      <p className="gk-label">{title}</p>
       <div className="gk-row">
-        {value ? (
-          <img src={value} alt={t('kiosk.person.photo')} className="gh-kiosk-photo" data-testid="kiosk-photo-taken" />
-        ) : null}
+        {value ? <img src={value} alt={title} className={className} data-testid={`${testId}-taken`} /> : null}
         {stream ? (
           <video
             ref={video}
-            className="gh-kiosk-photo"
+            className={className}
             muted
             playsInline
             aria-label={t('kiosk.identify.camera')}
@@ -69,11 +78,11 @@ export function CameraPhoto({
           />
         ) : null}
         {stream ? (
-          <KButton size="lg" onClick={capture} disabled={!ready} data-testid="kiosk-photo-capture">
+          <KButton size="lg" onClick={capture} disabled={!ready} data-testid={`${testId}-capture`}>
             {t('kiosk.person.capture')}
           </KButton>
         ) : (
-          <KButton size="lg" variant="light" onClick={() => void open()} data-testid="kiosk-photo-open">
+          <KButton size="lg" variant="light" onClick={() => void open()} data-testid={`${testId}-open`}>
             {value ? t('kiosk.person.retake') : t('kiosk.person.takePhoto')}
           </KButton>
         )}

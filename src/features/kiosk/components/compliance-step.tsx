@@ -12,7 +12,11 @@ import { useDb } from '../../../db/db-context';
 import type { KioskData, KioskFlow } from '../hooks/use-kiosk-data';
 import { getRules } from '../hooks/use-rules';
 import type { Draft } from '../journey/draft';
+import { CameraPhoto } from './camera-photo';
 import { KButton, KCheck, KTextarea } from './kit';
+
+/** A certificate page, readable on reception's screen and small enough to sync quickly. */
+const PAGE = { width: 1024, height: 768 };
 
 interface Props {
   data: KioskData;
@@ -32,6 +36,8 @@ export function ComplianceStep({ data, flow, personId, onDone, onCancel }: Props
   const [answers, setAnswers] = useState<Record<string, ComplianceAnswerItem>>({});
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [certificateType, setCertificateType] = useState<'covid_vaccine' | 'pcr_test'>('covid_vaccine');
+  const [photo, setPhoto] = useState<string | undefined>(undefined);
   // The certificates on the person's profile, as this kiosk holds them (type, status, dates, facts).
   const documents = useLiveQuery(
     async () => (personId ? db.personDocuments.where('personId').equals(personId).toArray() : []),
@@ -55,6 +61,7 @@ export function ComplianceStep({ data, flow, personId, onDone, onCancel }: Props
       {
         compliance: { formId: form!.id, version: form!.version, answers: list, agreed, outcome: result.outcome },
         document,
+        certificate: verdict === 'held' && photo ? { type: certificateType, photo } : null,
       },
       result.outcome === 'failed' || verdict === 'refused',
     );
@@ -110,6 +117,34 @@ export function ComplianceStep({ data, flow, personId, onDone, onCancel }: Props
         <p className="gk-card gk-lead" role="note" data-testid="kiosk-document-note" data-status={document}>
           {t(verdict === 'refused' ? 'kiosk.document.refusedNote' : 'kiosk.document.heldNote')}
         </p>
+      ) : null}
+      {form.documentRequired && documents && verdict === 'held' ? (
+        // Optional: a photo of the certificate lets reception check it from the dashboard.
+        <div className="gk-card gk-stack-tight" data-testid="kiosk-certificate">
+          <p className="gk-lead">{t('kiosk.document.photoHelp')}</p>
+          <div className="gk-row" role="radiogroup" aria-label={t('kiosk.document.kind')}>
+            {(['covid_vaccine', 'pcr_test'] as const).map((kind) => (
+              <KButton
+                key={kind}
+                role="radio"
+                aria-checked={certificateType === kind}
+                variant={certificateType === kind ? 'filled' : 'default'}
+                onClick={() => setCertificateType(kind)}
+                data-testid={`kiosk-certificate-${kind}`}
+              >
+                {t(`kiosk.document.kinds.${kind}`)}
+              </KButton>
+            ))}
+          </div>
+          <CameraPhoto
+            value={photo}
+            onChange={setPhoto}
+            size={PAGE}
+            label={t('kiosk.document.photo')}
+            testId="kiosk-certificate-photo"
+            className="gh-kiosk-page-photo"
+          />
+        </div>
       ) : null}
       {say(form.statement) ? (
         <p className="gk-lead gk-italic" dir="auto">

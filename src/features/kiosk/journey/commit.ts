@@ -98,6 +98,7 @@ export async function commitDraft(
             },
           }
         : {}),
+      ...(c && draft.certificate ? { certificate: { documentId: uuidv7(), ...draft.certificate } } : {}),
       ...(draft.hostId ? { host: { notificationId: uuidv7(), hostId: draft.hostId, message: draft.hostMessage } } : {}),
       customFields: draft.registration?.customFields ?? draft.customFields,
       ...(draft.expectedVisitId ? { expectedVisitId: draft.expectedVisitId } : {}),

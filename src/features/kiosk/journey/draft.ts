@@ -34,6 +34,8 @@ export interface Draft {
   complianceSkipped: boolean;
   /** The form's required document on the person's profile, as this kiosk holds it ('not_applicable': none required). */
   document: VaccineStatus;
+  /** A photo of the certificate the visitor took for reception (held visits only). */
+  certificate: { type: 'covid_vaccine' | 'pcr_test'; photo: string } | null;
   temperature: (TemperatureReading & { threshold: number; ok: boolean }) | null;
   mask: boolean | null;
   hostId: string | null;
@@ -60,6 +62,7 @@ export const emptyDraft = (action: 'in' | 'out', journeyId: string | null): Draf
   compliance: null,
   complianceSkipped: false,
   document: 'not_applicable',
+  certificate: null,
   temperature: null,
   mask: null,
   hostId: null,
