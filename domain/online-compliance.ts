@@ -3,6 +3,7 @@
 // the check that the answers are the form's own questions, each once.
 import * as v from 'valibot';
 import { complianceAnswerItem, type ComplianceForm, type ComplianceAnswerItem } from './compliance';
+import { DOCUMENT_FILE_MAX_CHARS } from './schemas/user-documents';
 
 export const onlineComplianceBody = v.object({
   answers: v.pipe(
@@ -28,3 +29,17 @@ export function answersProblem(
   }
   return null;
 }
+
+/** A certificate the visitor sends from the visit's link before arriving (PDF, PNG or JPG). */
+export const onlineCertificateBody = v.object({
+  type: v.picklist(['covid_vaccine', 'pcr_test'], 'validation.required'),
+  file: v.pipe(
+    v.string('validation.document_file_required'),
+    v.minLength(1, 'validation.document_file_required'),
+    v.maxLength(DOCUMENT_FILE_MAX_CHARS, 'validation.document_file_too_big'),
+  ),
+});
+export type OnlineCertificateBody = v.InferOutput<typeof onlineCertificateBody>;
+
+/** How many certificates one visit's link may send: enough to correct a wrong picture. */
+export const ONLINE_CERTIFICATES_MAX = 3;

@@ -24,6 +24,10 @@ const isoDate = v.optional(
 const text = (max: number) =>
   v.optional(v.pipe(v.string('validation.required'), v.trim(), v.maxLength(max, 'validation.too_long')), '');
 
+/** Characters of a 3 MB file as base64 with a data-URL prefix; the server checks the decoded
+ * bytes and the content again (server/compliance/document-file.ts). */
+export const DOCUMENT_FILE_MAX_CHARS = 4_200_000;
+
 export const userDocumentInput = v.pipe(
   v.object({
     user_id: uuid,
@@ -31,6 +35,13 @@ export const userDocumentInput = v.pipe(
     notes: text(500),
     start_date: isoDate,
     expiry_date: isoDate,
+    /** The certificate's file (PDF, PNG or JPG) as a data URL or base64; blank means none. */
+    file: v.optional(
+      v.pipe(
+        v.string('validation.document_file_required'),
+        v.maxLength(DOCUMENT_FILE_MAX_CHARS, 'validation.document_file_too_big'),
+      ),
+    ),
     ...(Object.fromEntries(DOCUMENT_DETAIL_FIELDS.map((f) => [f, text(200)])) as Record<
       (typeof DOCUMENT_DETAIL_FIELDS)[number],
       ReturnType<typeof text>

@@ -1,19 +1,24 @@
 // Vaccine and test documents uploaded for a compliance form (spec 1 §3 document upload fields
 // and payload): the document goes on the user's profile (user_documents, pulled by devices for
-// the vaccine/PCR status) and its file is kept apart, served only to the company's admins.
+// the vaccine/PCR status) and its file is kept apart, served only to the company's compliance
+// editors and to those who edit profiles (the users key).
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { complianceDocumentInput } from '../../domain/compliance-form';
+import { isAllowed } from '../../domain/permissions';
 import { DOCUMENT_DETAIL_FIELDS } from '../../domain/schemas/user-documents';
 import type { Db } from '../db/database';
 import { complianceDocumentFiles, userDocuments, users } from '../db/schema/index';
-import { notFound } from '../http/api-error';
+import { forbidden, notFound } from '../http/api-error';
 import { parseOrThrow } from '../http/validate';
 import { assertAllowed, type RequestContext } from '../http/context';
 import { documentChange } from '../people/documents.projections';
 import { feedChanges } from '../sync/changes';
 import { formById } from './compliance.repo';
 import { checkDocumentFile } from './document-file';
+
+/** Who may fetch a document's file: compliance editors, and reception who edit profiles. */
+export const DOCUMENT_FILE_KEYS = ['edit_compliance', 'users'] as const;
 
 export function complianceDocumentsService(db: Db, now: () => number, onChanged: (entityId: string) => void) {
   return {
@@ -82,7 +87,7 @@ export function complianceDocumentsService(db: Db, now: () => number, onChanged:
         .from(complianceDocumentFiles)
         .where(and(eq(complianceDocumentFiles.entityId, ctx.entityId), eq(complianceDocumentFiles.id, documentId)));
       if (!file) throw notFound();
-      assertAllowed(ctx, 'edit_compliance');
+      if (!DOCUMENT_FILE_KEYS.some((key) => isAllowed(ctx.permissions, key))) throw forbidden();
       return { mime: file.mime, bytes: file.bytes };
     },
   };

@@ -23,6 +23,7 @@ eachDatabase((get) => {
   let app: FastifyInstance;
   let admin: string;
   let employee: string;
+  let warden: string;
   let globexAdmin: string;
   let acme: string;
   let userId: string;
@@ -58,6 +59,7 @@ eachDatabase((get) => {
     app = await seededApp(get().database);
     admin = await tokenFor(app, 'admin@acme.test');
     employee = await tokenFor(app, 'employee@acme.test');
+    warden = await tokenFor(app, 'warden@acme.test');
     globexAdmin = await tokenFor(app, 'admin@globex.test');
     const db = get().database.db;
     acme = (await db.select().from(entities).where(eq(entities.subdomain, 'acme')))[0]!.id;
@@ -114,9 +116,11 @@ eachDatabase((get) => {
     expect((await documentsOf()).length).toBe(before);
   });
 
-  it('serves the file only to the company’s admins', async () => {
+  it('serves the file only to the company’s compliance editors and profile editors', async () => {
     const id = (await upload(dataUrl('application/pdf', PDF))).json().data.id;
-    expect((await call('GET', `/api/compliance-documents/${id}/file`, undefined, employee)).statusCode).toBe(403);
+    // The employee role edits profiles (users): reception sees the certificate it checks.
+    expect((await call('GET', `/api/compliance-documents/${id}/file`, undefined, employee)).statusCode).toBe(200);
+    expect((await call('GET', `/api/compliance-documents/${id}/file`, undefined, warden)).statusCode).toBe(403);
     const other = await call('GET', `/api/compliance-documents/${id}/file`, undefined, globexAdmin);
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('%PDF');

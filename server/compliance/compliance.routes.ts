@@ -6,10 +6,10 @@ import { complianceDocumentInput, complianceFormInput } from '../../domain/compl
 import { contextOf, declarePermission, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { ComplianceService } from './compliance.service';
-import type { ComplianceDocumentsService } from './compliance-documents.service';
+import { DOCUMENT_FILE_KEYS, type ComplianceDocumentsService } from './compliance-documents.service';
 
-// A 3 MB file as base64 in JSON, with the document's fields.
-const DOCUMENT_BODY_LIMIT = 5 * 1024 * 1024;
+// A 3 MB file as base64 in JSON, with the document's fields (also the profile's POST /api/user_document).
+export const DOCUMENT_BODY_LIMIT = 5 * 1024 * 1024;
 
 type IdParams = { Params: { id: string } };
 
@@ -90,7 +90,7 @@ export async function complianceRoutes(
     '/api/compliance-documents/:id/file',
     {
       config: { openapi: { summary: "A compliance document's file", produces: 'application/octet-stream' } },
-      preHandler: declarePermission('edit_compliance'),
+      preHandler: declarePermission(...DOCUMENT_FILE_KEYS),
     },
     async (request, reply) => {
       const file = await documents.file(contextOf(request), request.params.id);

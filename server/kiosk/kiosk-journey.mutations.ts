@@ -14,9 +14,8 @@ import { formAsAnswered } from '../compliance/compliance.repo';
 import { complianceAnswers, hostNotifications, kioskVisits, visitChecks } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
 import { userDocuments } from '../db/schema/user-documents';
-import { complianceDocumentFiles } from '../db/schema/compliance';
 import { checkDocumentFile } from '../compliance/document-file';
-import { documentChange } from '../people/documents.projections';
+import { keepVisitorCertificate } from '../people/visitor-certificate';
 import { keepAnswersOnProfile } from '../people/person-custom-fields';
 import { areas } from '../db/schema/places';
 import { ApiError, notFound } from '../http/api-error';
@@ -110,12 +109,8 @@ async function documentsOf(a: ApplyContext, personId: string) {
     .where(and(eq(userDocuments.entityId, a.ctx.entityId), eq(userDocuments.userId, personId)));
 }
 
-/**
- * The certificate photo the visitor took at the kiosk goes on their profile switched off
- * (INACTIVE), with its file: reception opens it from the waiting list, and switches it on once it
- * has seen it. Checked by content like every document file: a photo that is not one is left out
- * (the visit itself is never lost for it; the visitor still waits for reception).
- */
+/** The certificate photo the visitor took at the kiosk (server/people/visitor-certificate.ts): a
+ * photo that is not one is left out, the visit itself is never lost for it. */
 async function keepCertificatePhoto(a: ApplyContext, args: JourneyArgs, at: number): Promise<boolean> {
   const c = args.certificate!;
   const file = await checkDocumentFile(c.photo).catch((error: unknown) => {
@@ -123,39 +118,15 @@ async function keepCertificatePhoto(a: ApplyContext, args: JourneyArgs, at: numb
     throw error;
   });
   if (!file) return false;
-  const when = new Date(at);
-  const [row] = await a.tx
-    .insert(userDocuments)
-    .values({
-      entityId: a.ctx.entityId,
-      id: c.documentId,
-      userId: args.personId,
-      type: c.type,
-      status: 'INACTIVE',
-      details: { submitted_by: 'visitor', compliance_id: args.compliance!.complianceId, file_type: file.mime },
-      createdAt: when,
-      updatedAt: when,
-    })
-    .onConflictDoNothing()
-    .returning();
-  // Stored already: a replay of this journey (an id of someone else's document names nothing).
-  if (!row) {
-    const [kept] = await a.tx
-      .select({ userId: userDocuments.userId })
-      .from(userDocuments)
-      .where(and(eq(userDocuments.entityId, a.ctx.entityId), eq(userDocuments.id, c.documentId)));
-    return kept?.userId === args.personId;
-  }
-  await a.tx.insert(complianceDocumentFiles).values({
+  return keepVisitorCertificate(a.tx, a.change, {
     entityId: a.ctx.entityId,
-    id: row.id,
+    documentId: c.documentId,
+    personId: args.personId,
     complianceId: args.compliance!.complianceId,
-    mime: file.mime,
-    bytes: file.bytes,
-    createdAt: when,
+    type: c.type,
+    file,
+    at,
   });
-  a.change(documentChange(row));
-  return true;
 }
 
 async function journey(a: ApplyContext, args: JourneyArgs): Promise<void> {

@@ -2,6 +2,7 @@
 // user's edit screen shows (not in the spec's catalogue; same permission as the rest).
 import type { FastifyInstance } from 'fastify';
 import { userDocumentInput, userDocumentStatusInput } from '../../domain/schemas/user-documents';
+import { DOCUMENT_BODY_LIMIT } from '../compliance/compliance.routes';
 import { contextOf, declarePermission, requireLogin, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { UserDocumentsService } from './user-documents.service';
@@ -23,6 +24,8 @@ export async function userDocumentsRoutes(app: FastifyInstance, { documents }: {
     '/api/user_document',
     {
       config: { openapi: { summary: 'Add a document to a user', body: userDocumentInput, status: 201 } },
+      // The document may carry its certificate's file.
+      bodyLimit: DOCUMENT_BODY_LIMIT,
       preHandler: requirePermission('users'),
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
-// Documents on a user's profile: create, change status (DELETED hides), list, and the types
-// a company may record. Only the caller's company's users and documents are ever touched.
+// Documents on a user's profile: create (with the certificate's file, if any), change status
+// (DELETED hides), list, and the types a company may record. Only the caller's company's users
+// and documents are ever touched.
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -8,7 +9,8 @@ import {
   type UserDocumentInput,
 } from '../../domain/schemas/user-documents';
 import type { Db } from '../db/database';
-import { userDocuments, users } from '../db/schema/index';
+import { checkDocumentFile } from '../compliance/document-file';
+import { complianceDocumentFiles, userDocuments, users } from '../db/schema/index';
 import { notFound } from '../http/api-error';
 import { feedChanges } from '../sync/changes';
 import { documentChange } from './documents.projections';
@@ -64,9 +66,14 @@ export function userDocumentsService(db: Db, now: () => number) {
       assertAllowed(ctx, 'users');
       // A person's documents are their details: the same rule as editing them.
       await roleGuard(db).change(ctx, [input.user_id]);
-      const details = Object.fromEntries(DOCUMENT_DETAIL_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]]));
+      // A bad file is a 400 before anything is written.
+      const file = input.file ? await checkDocumentFile(input.file) : null;
+      const details: Record<string, string> = Object.fromEntries(
+        DOCUMENT_DETAIL_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]]),
+      );
+      if (file) details.file_type = file.mime;
       const at = new Date(now());
-      // The document and its change for devices commit together.
+      // The document, its file and its change for devices commit together.
       const row = await db.transaction(async (tx) => {
         const [made] = await tx
           .insert(userDocuments)
@@ -83,6 +90,16 @@ export function userDocumentsService(db: Db, now: () => number) {
             updatedAt: at,
           })
           .returning();
+        if (file) {
+          await tx.insert(complianceDocumentFiles).values({
+            entityId: ctx.entityId,
+            id: made!.id,
+            complianceId: null,
+            mime: file.mime,
+            bytes: file.bytes,
+            createdAt: at,
+          });
+        }
         await feedChanges(tx, ctx.entityId, [documentChange(made!)]);
         return made!;
       });

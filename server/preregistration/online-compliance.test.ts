@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { complianceAnswers, complianceForms, expectedVisits, journeyFlows } from '../db/schema/index';
+import { complianceAnswers, complianceForms, expectedVisits, journeyFlows, userDocuments } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
 import { demoFlow, visitFields } from './test-support';
@@ -65,6 +65,45 @@ eachDatabase((get) => {
   const answersOf = async (personId: string) =>
     get().database.db.select().from(complianceAnswers).where(eq(complianceAnswers.personId, personId));
   const right = () => questions.map((q) => ({ questionId: q.id, answer: q.desired }));
+
+  it('takes a certificate from the link when the form asks for one: on the profile switched off, a few per visit', async () => {
+    const db = get().database.db;
+    const v = await addVisit();
+    const pdf = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n').toString('base64')}`;
+    const send = (file: string) =>
+      call(null, 'POST', `/api/online-compliance/en/${v.visitUrl}/certificate`, { type: 'covid_vaccine', file });
+    // A form that asks for no certificate takes none.
+    expect((await send(pdf)).statusCode).toBe(404);
+    await db
+      .update(complianceForms)
+      .set({ documentRequired: true, protocols: ['eu_dcc'] })
+      .where(eq(complianceForms.entityId, facts.entity.id));
+    try {
+      const shown = (await call(null, 'GET', `/api/online-compliance/en/${v.visitUrl}`)).json().data;
+      expect(shown).toMatchObject({ form: { documentRequired: true }, certificatesSent: 0 });
+      const bad = await send(`data:application/pdf;base64,${Buffer.from('not a pdf').toString('base64')}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.file).toHaveLength(1);
+      const docs = () => db.select().from(userDocuments).where(eq(userDocuments.userId, v.personId));
+      expect(await docs()).toEqual([]);
+      const sent = await send(pdf);
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(await docs()).toMatchObject([
+        { status: 'INACTIVE', type: 'covid_vaccine', details: { submitted_by: 'visitor', visit_id: v.id } },
+      ]);
+      expect((await call(null, 'GET', `/api/online-compliance/en/${v.visitUrl}`)).json().data.certificatesSent).toBe(1);
+      expect((await send(pdf)).statusCode).toBe(201);
+      expect((await send(pdf)).statusCode).toBe(201);
+      const fourth = await send(pdf);
+      expect(fourth.statusCode).toBe(429);
+      expect(await docs()).toHaveLength(3);
+    } finally {
+      await db
+        .update(complianceForms)
+        .set({ documentRequired: false, protocols: [] })
+        .where(eq(complianceForms.entityId, facts.entity.id));
+    }
+  });
 
   it("shows the visit's form, records a pass that devices pull, and then the form is no longer due", async () => {
     const v = await addVisit();

@@ -10,7 +10,8 @@ import {
   hostSearchBody,
   validateExpectedVisitBody,
 } from '../../domain/preregistration-schemas';
-import { onlineComplianceBody } from '../../domain/online-compliance';
+import { onlineCertificateBody, onlineComplianceBody } from '../../domain/online-compliance';
+import { DOCUMENT_BODY_LIMIT } from '../compliance/compliance.routes';
 import { t } from '../http/i18n';
 import { parseOrThrow } from '../http/validate';
 import type { Services } from '../services';
@@ -261,6 +262,26 @@ export async function preregistrationRoutes(app: FastifyInstance, { services, pu
       langParam(request);
       const b = parseOrThrow(onlineComplianceBody, request.body);
       return reply.code(201).send({ data: await pre.answerOnlineCompliance((request.params as P).visitUrl!, b) });
+    },
+  );
+
+  app.post(
+    '/api/online-compliance/:lang/:visitUrl/certificate',
+    {
+      config: {
+        ...write,
+        openapi: {
+          summary: 'Send a vaccination or test certificate for a visit link',
+          body: onlineCertificateBody,
+          status: 201,
+        },
+      },
+      bodyLimit: DOCUMENT_BODY_LIMIT,
+    },
+    async (request, reply) => {
+      langParam(request);
+      const b = parseOrThrow(onlineCertificateBody, request.body);
+      return reply.code(201).send({ data: await pre.attachCertificate((request.params as P).visitUrl!, b) });
     },
   );
 

@@ -234,9 +234,10 @@ describe('users', () => {
     await page.getByTestId('user-edit').click();
     // Seeded people have no phone yet, and the form requires one.
     await page.getByTestId('user-form').locator('input[name="phone"]').fill('07000333444');
+    // The photo's input (the documents panel below has a certificate file input of its own).
     await page
       .getByTestId('user-form')
-      .locator('input[type="file"]')
+      .locator('input[type="file"][accept="image/png,image/jpeg"]')
       .setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: pngOf(250, 300) });
     await page.getByTestId('user-save').click();
     await page.getByText('User Updated').waitFor();

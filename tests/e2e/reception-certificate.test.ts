@@ -6,6 +6,7 @@
 // Screenshots: kiosk (landscape), dashboard (desktop, phone), English and Arabic.
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
+import { makePng } from '../../server/test/png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerCompliance,
@@ -21,18 +22,22 @@ import {
   step,
 } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, VIEWPORTS } from './support/browser';
+import { startMailbox, type Mailbox } from './support/mailbox';
 import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
 let browser: Browser;
+let mailbox: Mailbox;
 beforeAll(async () => {
-  server = await startServer();
+  mailbox = await startMailbox();
+  server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } });
   // Chromium's own fake camera (a test pattern) stands for the kiosk's, allowed without a prompt.
   browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mailbox?.close();
 });
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -205,5 +210,80 @@ describe('a visit that needs a certificate', () => {
     expect(refused.events.filter((e) => e.personId === refused.visit!.personId)).toEqual([]);
     await admin.close();
     await kiosk.close();
+  }, 300_000);
+  it('a visitor sends the certificate from the phone before arriving, and reception opens it', async () => {
+    const pull = await fetch(`${server.url}/api/sync/pull?deviceId=${uuidv7()}&limit=5000`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const rows = ((await pull.json()) as { changes: Array<{ table: string; data: Record<string, unknown> | null }> })
+      .changes;
+    const flow = rows.find((c) => c.table === 'journeyFlows' && c.data?.name === 'Visitor arrival')!.data!;
+    const type = rows.find((c) => c.table === 'userTypes' && c.data?.name === 'Visitor')!.data!;
+    const at = new Date(Date.now() + 2 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const email = 'petra.phone@example.com';
+    await call(token, 'POST', '/add-expected-visitors', {
+      visitors: [
+        {
+          first_name: 'Petra',
+          last_name: 'Phone',
+          email,
+          phone: '447700900613',
+          user_type_id: type.id,
+          journey_flow_id: flow.id,
+          visit_date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
+          visit_time: `${pad(at.getHours())}:${pad(at.getMinutes())}:00`,
+          tz_offset: at.getTimezoneOffset(),
+        },
+      ],
+    });
+    const [, visitUrl] = await mailbox.find(email, /https?:\/\/[^/\s]+\/c\/([A-Za-z0-9_-]+)\//);
+
+    const phone = await newContext(browser, server.url, 'phone');
+    const page = await phone.newPage();
+    await page.goto(`/online-compliance/${visitUrl}`);
+    const card = page.getByTestId('online-certificate');
+    await card.waitFor();
+    await card
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'certificate.png', mimeType: 'image/png', buffer: makePng(800, 600) });
+    await card.getByTestId('online-certificate-send').click();
+    await card.getByTestId('online-certificate-sent').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'online-certificate-sent-phone-en');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    // In Arabic the link says the certificate was sent, right to left.
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await card.getByTestId('online-certificate-sent').waitFor();
+    expect(await card.getByTestId('online-certificate-sent').innerText()).toContain('تم إرسال الشهادة');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'online-certificate-sent-phone-ar');
+    await phone.close();
+
+    // At the kiosk, by name: still held (the certificate is not checked yet).
+    const kiosk = await newContext(browser, server.url, 'kioskLandscape');
+    const kioskPage = await kiosk.newPage();
+    await registerKiosk(kioskPage, 'Certificate desk phone', shooter(kioskPage, null));
+    await startJourney(kioskPage, 'Visitor sign-in');
+    await kioskPage.getByTestId('kiosk-search').fill('Petra Phone');
+    await kioskPage.getByTestId('kiosk-match').first().click();
+    await answerCompliance(kioskPage, 'yes', null, shooter(kioskPage, null));
+    await checks(kioskPage, '36.6', shooter(kioskPage, null));
+    await chooseHost(kioskPage, 'Hannah Ho', shooter(kioskPage, null));
+    expect(await result(kioskPage)).toMatchObject({ stage: 'waiting for admin approval', signedIn: 'false' });
+    await sent(kioskPage);
+    await kiosk.close();
+
+    const admin = await newContext(browser, server.url, 'desktop');
+    const adminPage = await admin.newPage();
+    await login(adminPage, 'admin@acme.test');
+    const task = adminPage.getByTestId('reception-task').filter({ hasText: 'Petra Phone' });
+    await task.waitFor({ timeout: 60_000 });
+    await task.getByTestId('reception-certificate').click();
+    const photo = adminPage.getByTestId('reception-certificate-photo');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    await admin.close();
   }, 300_000);
 });

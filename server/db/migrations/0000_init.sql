@@ -431,7 +431,7 @@ CREATE TABLE "sections" (
 CREATE TABLE "compliance_document_files" (
 	"entity_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
-	"compliance_id" uuid NOT NULL,
+	"compliance_id" uuid,
 	"mime" text NOT NULL,
 	"bytes" "bytea" NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,

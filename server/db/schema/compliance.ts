@@ -58,14 +58,16 @@ export const complianceFormVersions = pgTable(
   ],
 );
 
-/** The file of a vaccine or test document (PDF, PNG or JPG, checked by content, ≤ 3 MB). */
+/** The file of a vaccine or test document (PDF, PNG or JPG, checked by content, ≤ 3 MB), uploaded
+ * for a form or attached on the profile. */
 export const complianceDocumentFiles = pgTable(
   'compliance_document_files',
   {
     entityId: entityId(),
     /** The user document's id: one file per document. */
     id: uuid('id').notNull(),
-    complianceId: uuid('compliance_id').notNull(),
+    /** The form it was uploaded for; null when reception attached it on the person's profile. */
+    complianceId: uuid('compliance_id'),
     mime: text('mime').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

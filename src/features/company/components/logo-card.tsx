@@ -5,14 +5,7 @@ import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../hooks/use-company';
 import { useSend } from '../hooks/use-send';
-
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
+import { readAsDataUrl } from '../../../ui/read-file';
 
 export function LogoCard(props: { company: Company; onSaved: (c: Company) => void; onConflict: () => void }) {
   const { company } = props;

@@ -12,7 +12,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { formatTime } from '../../../../domain/date-format';
 import { stageAwaitsDecision, type VisitDecision } from '../../../../domain/journey';
 import { VACCINE_STATUSES, type VaccineStatus } from '../../../../domain/vaccine-status';
-import { accessToken } from '../../../api/session';
+import { fetchDocumentFile, saveBlob } from '../../../api/document-file';
 import { useDb } from '../../../db/db-context';
 import type { KioskVisitRow } from '../../../db/schema';
 import { useSync } from '../../../sync/sync-context';
@@ -31,19 +31,16 @@ function reasonOf(visit: KioskVisitRow): { key: string; status?: VaccineStatus }
 /** The certificate photo a visitor took at the kiosk, fetched with this session's token. */
 function CertificatePhoto({ documentId, name, onClose }: { documentId: string; name: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [shown, setShown] = useState<{ url: string } | 'failed' | null>(null);
+  const [shown, setShown] = useState<{ url: string; blob: Blob } | 'failed' | null>(null);
   useEffect(() => {
     let url: string | null = null;
     let live = true;
-    void fetch(`/api/compliance-documents/${documentId}/file`, {
-      headers: { authorization: `Bearer ${accessToken() ?? ''}` },
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        url = URL.createObjectURL(await res.blob());
-        if (live) setShown({ url });
-      })
-      .catch(() => live && setShown('failed'));
+    void fetchDocumentFile(documentId).then((blob) => {
+      if (!live) return;
+      if (!blob) return setShown('failed');
+      url = URL.createObjectURL(blob);
+      setShown({ url, blob });
+    });
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
@@ -57,8 +54,17 @@ function CertificatePhoto({ documentId, name, onClose }: { documentId: string; n
           {t('reception.certificateFailed')}
         </Alert>
       ) : null}
-      {shown && shown !== 'failed' ? (
+      {shown && shown !== 'failed' && shown.blob.type.startsWith('image/') ? (
+        // The server re-encoded the image: shown here; a PDF is saved instead, never rendered.
         <Image src={shown.url} alt={t('reception.certificateOf', { name })} data-testid="reception-certificate-photo" />
+      ) : null}
+      {shown && shown !== 'failed' && !shown.blob.type.startsWith('image/') ? (
+        <Button
+          onClick={() => saveBlob(shown.blob, `certificate-${documentId}.pdf`)}
+          data-testid="reception-certificate-save"
+        >
+          {t('documents.viewFile')}
+        </Button>
       ) : null}
     </Modal>
   );
@@ -82,7 +88,20 @@ export function ReceptionTasks() {
       .sort((a, b) => a.at - b.at);
     const people = await db.people.bulkGet(visits.map((v) => v.personId));
     const areas = await db.areas.bulkGet(visits.map((v) => v.areaId));
-    return visits.map((visit, i) => ({ visit, person: people[i], area: areas[i] }));
+    // The newest certificate the visitor sent themselves (a photo at the kiosk, a file from the
+    // visit's link): what reception opens before deciding.
+    const sent = await db.personDocuments
+      .where('personId')
+      .anyOf(visits.map((v) => v.personId))
+      .filter((d) => (d.details as { submitted_by?: unknown } | null)?.submitted_by === 'visitor')
+      .toArray();
+    const newest = new Map<string, string>();
+    for (const d of sent.sort((a, b) => a.id.localeCompare(b.id))) newest.set(d.personId, d.id);
+    return visits.map((visit, i) => {
+      const named = (visit.details as { certificate?: unknown } | null)?.certificate;
+      const certificate = typeof named === 'string' ? named : newest.get(visit.personId);
+      return { visit, person: people[i], area: areas[i], certificate };
+    });
   }, [db, since]);
   if (!waiting?.length) return null;
 
@@ -106,10 +125,9 @@ export function ReceptionTasks() {
         {t('reception.help')}
       </Text>
       <Stack gap="sm">
-        {waiting.map(({ visit, person, area }) => {
+        {waiting.map(({ visit, person, area, certificate }) => {
           const name = person?.fullName ?? '—';
           const reason = reasonOf(visit);
-          const certificate = (visit.details as { certificate?: unknown } | null)?.certificate;
           return (
             <Group
               key={visit.id}
@@ -133,7 +151,7 @@ export function ReceptionTasks() {
                 </Text>
               </Stack>
               <Group gap="xs" wrap="wrap">
-                {typeof certificate === 'string' ? (
+                {certificate ? (
                   <Button
                     variant="light"
                     onClick={() => setViewing({ documentId: certificate, name })}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button, FileInput, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
+import { readAsDataUrl } from '../../../ui/read-file';
 import { useDb } from '../../../db/db-context';
 import { showFormError } from '../../../ui/form-toasts';
 import { useFormDraft } from '../../../ui/form-draft';
@@ -33,15 +34,6 @@ const empty = {
   labels: [] as string[],
   rfid: '',
 };
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props) {
   const { t } = useTranslation();

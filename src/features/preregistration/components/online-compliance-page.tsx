@@ -9,6 +9,7 @@ import type { ComplianceAnswerItem } from '../../../../domain/compliance';
 import { messageOf } from '../../../../domain/errors';
 import { linkExpiredPath, linkStateOf } from '../../../../domain/preregistration';
 import { preApi, type OnlineCompliance, type OnlineComplianceResult } from '../hooks/pre-api';
+import { OnlineCertificateCard } from './online-certificate-card';
 import { OnlineComplianceForm } from './online-compliance-form';
 import { PublicShell } from './public-shell';
 
@@ -51,6 +52,10 @@ export function OnlineCompliancePage() {
     else setProblem(r.status === 0 ? t('preregistration.offline') : (messageOf(r.body) ?? t('errors.generic')));
   }
 
+  // Whatever the questions' state, a certificate the form asks for can be sent before arriving.
+  const certificate = state?.form?.documentRequired ? (
+    <OnlineCertificateCard visitUrl={id} sent={state.certificatesSent ?? 0} />
+  ) : null;
   const body = (() => {
     if (!state) return <Loader aria-label={t('preregistration.loading')} />;
     if (result) {
@@ -89,5 +94,12 @@ export function OnlineCompliancePage() {
       </Stack>
     );
   })();
-  return <PublicShell title={t('preregistration.complianceTitle')}>{body}</PublicShell>;
+  return (
+    <PublicShell title={t('preregistration.complianceTitle')}>
+      <Stack gap="md">
+        {body}
+        {certificate}
+      </Stack>
+    </PublicShell>
+  );
 }

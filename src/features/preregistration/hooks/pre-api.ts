@@ -59,6 +59,8 @@ export interface OnlineCompliance {
   visitMetadata: VisitDetails['visitMetadata'];
   due: boolean;
   form: ComplianceForm | null;
+  /** Certificates this visit's link has sent already. */
+  certificatesSent?: number;
 }
 export interface OnlineComplianceResult {
   outcome: ComplianceOutcome;
@@ -118,6 +120,13 @@ export const preApi = {
     data(
       await api.get<{ data: OnlineCompliance }>(
         `/online-compliance/${lang}/${visitUrl}?tz_offset=${new Date().getTimezoneOffset()}`,
+      ),
+    ),
+  sendCertificate: async (lang: string, visitUrl: string, body: { type: 'covid_vaccine' | 'pcr_test'; file: string }) =>
+    data(
+      await api.post<{ data: { id: string; certificates_sent: number } }>(
+        `/online-compliance/${lang}/${visitUrl}/certificate`,
+        body,
       ),
     ),
   answerCompliance: async (
