@@ -1,7 +1,8 @@
 // Writes one directory page, inside the caller's feed transaction: people already linked to
 // their directory id are updated (never doubled), new ones created and linked, a new person
 // whose email already belongs to someone here is reported as a duplicate candidate (never
-// merged), and people the directory removed or disabled are archived (never deleted).
+// merged), people the directory removed or disabled are archived (never deleted), and a row the
+// user form would refuse is skipped and reported (./mapped-person.ts).
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { integrationDuplicates, integrationPeople, integrations, roles, users } from '../db/schema/index';
@@ -10,6 +11,7 @@ import type { ChangeInput, Tx } from '../sync/changes';
 import { mappedCustomValues } from '../../domain/integration-custom-fields';
 import { customFieldDefs, customValuesDiffer, mappedCustomIds, mergedCustomValues } from './custom-targets';
 import type { DirectoryPerson } from './directories/directory-client';
+import { mappedPerson, type MappedPerson } from './mapped-person';
 
 type Integration = typeof integrations.$inferSelect;
 export interface PageCounts {
@@ -26,22 +28,8 @@ export interface PageResult {
   problems: { externalId: string; code: string; params?: Record<string, string> }[];
 }
 
-const fieldText = (p: DirectoryPerson, name: string | undefined) => {
-  const value = name ? p.fields[name] : undefined;
-  return value === undefined || value === null ? null : String(value).trim() || null;
-};
-
 /** What the directory says the person is (Wonde's students and employees), or null. */
 const directoryTypeOf = (p: DirectoryPerson) => (typeof p.fields.type === 'string' ? p.fields.type : null);
-
-/** The person as Gatehouse stores them, through the integration's field mapping. */
-export function mapped(integ: Pick<Integration, 'mapping'>, p: DirectoryPerson) {
-  const m = integ.mapping;
-  const fullName = (m.fullName ? fieldText(p, m.fullName) : `${p.firstName} ${p.lastName}`.trim()) ?? '';
-  const email = (m.email ? fieldText(p, m.email) : p.email)?.toLowerCase() ?? null;
-  const phone = (m.phone ? fieldText(p, m.phone) : p.phone)?.replace(/[^\d]/g, '').slice(0, 20) || null;
-  return { fullName: fullName.slice(0, 100), email, phone };
-}
 
 export async function applyPage(
   tx: Tx,
@@ -76,8 +64,17 @@ export async function applyPage(
   const linkOf = new Map(links.map((l) => [l.externalId, l]));
   // Directory fields mapped to custom fields: checked by the custom fields' own rule.
   const defs = await customFieldDefs(tx, entityId, mappedCustomIds(integ.mapping));
-  const rows = staying.map((p) => ({ p, v: mapped(integ, p), c: mappedCustomValues(integ.mapping, defs, p.fields) }));
-  const emails = rows.map((r) => r.v.email).filter((e): e is string => !!e);
+  // A row the user form would refuse (no email, `payroll-0` as one, a 60-letter name) is skipped whole.
+  const rows: { p: DirectoryPerson; v: MappedPerson; c: ReturnType<typeof mappedCustomValues> }[] = [];
+  for (const p of staying) {
+    const m = mappedPerson(integ, p);
+    if (m.ok) rows.push({ p, v: m.person, c: mappedCustomValues(integ.mapping, defs, p.fields) });
+    else {
+      counts.errors++;
+      problems.push({ externalId: p.externalId, code: m.code, ...('params' in m ? { params: m.params } : {}) });
+    }
+  }
+  const emails = rows.map((r) => r.v.email);
   const phones = rows.map((r) => r.v.phone).filter((e): e is string => !!e);
   const owners = emails.length
     ? await tx
@@ -95,7 +92,7 @@ export async function applyPage(
   const phoneOf = new Map(phoneOwners.map((o) => [o.phone, o.id]));
   // Someone here with the same full name (and another email) may be the same person: held back
   // as a duplicate candidate until an admin links or creates them (/integration-duplicate).
-  const names = rows.filter((r) => r.v.email && !linkOf.has(r.p.externalId)).map((r) => r.v.fullName);
+  const names = rows.filter((r) => !linkOf.has(r.p.externalId)).map((r) => r.v.fullName);
   const nameOwners = names.length
     ? await tx
         .select({ id: users.id, fullName: users.fullName })
@@ -111,11 +108,6 @@ export async function applyPage(
   const freshLinks: (typeof integrationPeople.$inferInsert)[] = [];
 
   for (const { p, v, c } of rows) {
-    if (!v.email || !v.fullName) {
-      counts.errors++;
-      problems.push({ externalId: p.externalId, code: v.email ? 'no_name' : 'no_email' });
-      continue;
-    }
     // A value that does not fit its custom field skips the whole row, as a row without an email.
     if (c.problem) {
       counts.errors++;
@@ -179,7 +171,6 @@ export async function applyPage(
       const userId = owner ?? nameOf.get(v.fullName)!;
       const data = {
         ...v,
-        email: v.email,
         match: owner ? ('email' as const) : ('name' as const),
         ...(c.fieldIds.length ? { custom: { fieldIds: c.fieldIds, entries: c.entries } } : {}),
       };
@@ -205,7 +196,6 @@ export async function applyPage(
         labels: [],
         updatedAt: at,
         ...v,
-        email: v.email,
         phone,
         customFields: c.entries,
       });
