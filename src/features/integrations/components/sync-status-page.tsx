@@ -3,53 +3,55 @@
 // written) and shows processing, done, failed with Retry, or authentication failed. A sync it
 // watched finish sends the admin on: duplicates, else failed rows, else the view page.
 import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { pollInterval, syncPhase, type IntegrationWire, type SyncRunWire } from '../../../../domain/integrations';
 import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
 import { afterSyncPath, useIntegrationData } from '../hooks/use-integration-data';
+import { idleWatch, syncWatch, watchedRunFinished, type SyncStatusWire } from '../hooks/sync-watch';
 
 const START_DELAY_MS = 2500;
-type Status = { status_id: number | null; integration_status: string; run: SyncRunWire | null };
 
 export function SyncStatusPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  // From /sync-integration: start as soon as the page knows nothing is running already.
-  const autoStart = params.get('start') === '1';
+  // Another id is another integration: nothing watched or shown for the last one carries over.
+  return <SyncStatus key={id} id={id} autoStart={params.get('start') === '1'} />;
+}
+
+/** `autoStart`: from /sync-integration, start as soon as the page knows nothing is running already. */
+function SyncStatus({ id, autoStart }: { id: string; autoStart: boolean }) {
+  const { t } = useTranslation();
   const autoStarted = useRef(false);
-  const [status, setStatus] = useState<Status | null>(null);
-  const [starting, setStarting] = useState(false);
+  const [status, setStatus] = useState<SyncStatusWire | null>(null);
+  const [watch, dispatch] = useReducer(syncWatch, idleWatch);
   const [offline, setOffline] = useState(false);
   // No id, or one the server does not know (another company's too): say so, not "needs a connection".
+  // Without an id that holds offline too; an unknown id is only known once the server answers.
   const [missing, setMissing] = useState(!id);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // Set once this page has seen the run working, so only a sync watched here moves on by itself.
-  const watched = useRef(false);
   const navigate = useNavigate();
   const integ = useIntegrationData<IntegrationWire>(id ? `/integrations/${id}` : null).data;
 
   const poll = useCallback(async () => {
     if (!id) return;
-    const res = await api.get<{ data: Status }>(`/integrations/${id}/sync-status`);
+    const res = await api.get<{ data: SyncStatusWire }>(`/integrations/${id}/sync-status`);
     if (!res.ok && (res.status === 404 || res.status === 400)) return setMissing(true);
     if (!res.ok) return setOffline(true);
     setOffline(false);
     const s = res.data.data;
     setStatus(s);
-    if (s.status_id !== null && syncPhase(s.status_id) === 'processing') {
-      watched.current = true;
+    dispatch({ type: 'status', status: s });
+    if (s.status_id !== null && syncPhase(s.status_id) === 'processing')
       timer.current = setTimeout(() => void poll(), pollInterval(s.status_id, s.run?.full ?? true));
-    }
   }, [id]);
 
-  const finished = status?.status_id != null && syncPhase(status.status_id) === 'done';
+  const leave = watchedRunFinished(watch, status);
   useEffect(() => {
-    if (finished && watched.current && integ) void navigate(afterSyncPath(integ, status?.run));
-  }, [finished, integ, navigate, status?.run]);
+    if (leave && integ) void navigate(afterSyncPath(integ, status?.run));
+  }, [leave, integ, navigate, status?.run]);
 
   useEffect(() => {
     void poll();
@@ -59,16 +61,18 @@ export function SyncStatusPage() {
   }, [poll]);
 
   function start() {
-    watched.current = true;
-    setStarting(true);
+    dispatch({ type: 'start' });
     timer.current = setTimeout(() => {
-      void api.post(`/integrations/${id}/sync`, {}).then(() => {
-        setStarting(false);
+      void api.post<{ data: SyncRunWire }>(`/integrations/${id}/sync`, {}).then((res) => {
+        dispatch({ type: 'answered', run: res.ok ? res.data.data : null });
+        if (!res.ok && (res.status === 404 || res.status === 400)) return setMissing(true);
         void poll();
       });
     }, START_DELAY_MS);
   }
 
+  // Until the new run shows, the previous run's outcome is not this sync's: only "Starting" is said.
+  const starting = watch.starting;
   const phase = status?.status_id === null || !status ? null : syncPhase(status.status_id);
   useEffect(() => {
     if (!autoStart || autoStarted.current || !status || phase === 'processing') return;
@@ -98,7 +102,7 @@ export function SyncStatusPage() {
               <Text>{t(starting ? 'integrations.syncStatus.starting' : 'integrations.syncStatus.processing')}</Text>
             </Group>
           ) : null}
-          {phase === 'done' ? (
+          {phase === 'done' && !starting ? (
             <Alert color={status?.status_id === 15 ? 'yellow' : 'teal'} data-testid="sync-done">
               {t(
                 status?.status_id === 15
@@ -107,12 +111,14 @@ export function SyncStatusPage() {
               )}
             </Alert>
           ) : null}
-          {phase === 'failed' || phase === 'retry-migration' ? (
+          {(phase === 'failed' || phase === 'retry-migration') && !starting ? (
             <Alert color="red">
               {t(`integrations.syncStatus.${phase === 'failed' ? 'failed' : 'migrationFailed'}`)}
             </Alert>
           ) : null}
-          {phase === 'auth-failed' ? <Alert color="red">{t('integrations.syncStatus.authFailed')}</Alert> : null}
+          {phase === 'auth-failed' && !starting ? (
+            <Alert color="red">{t('integrations.syncStatus.authFailed')}</Alert>
+          ) : null}
           {run ? (
             <SimpleGrid cols={{ base: 2, sm: 5 }}>
               {(['created', 'updated', 'archived', 'duplicates', 'errors'] as const).map((k) => (
@@ -127,7 +133,7 @@ export function SyncStatusPage() {
               ))}
             </SimpleGrid>
           ) : null}
-          {run?.message && phase !== 'processing' ? (
+          {run?.message && phase !== 'processing' && !starting ? (
             <Text size="sm" c="dimmed">
               {run.message}
             </Text>
