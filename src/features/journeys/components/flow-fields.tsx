@@ -12,6 +12,7 @@ import {
   Switch,
   Text,
   TextInput,
+  useMatches,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { COMPLIANCE_FREQUENCIES } from '../../../../domain/compliance';
@@ -39,6 +40,8 @@ export function FlowFields({
   options: ConfigOptions;
 }) {
   const { t } = useTranslation();
+  // Three tests side by side are wider than a phone: there they stand one above another.
+  const narrow = useMatches({ base: true, sm: false });
   const on = (key: string) => ({
     checked: Boolean(settings[key]),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [key]: e.currentTarget.checked }),
@@ -81,6 +84,8 @@ export function FlowFields({
           </Text>
           <SegmentedControl
             aria-label={t('journeys.testCheck')}
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
             value={(settings.test_check as string) ?? 'none'}
             onChange={(v) => set({ test_check: v })}
             data={TEST_CHECKS.map((v) => ({ value: v, label: t(`journeys.tests.${v}`) }))}

@@ -2,7 +2,19 @@
 // the flow's name (en/ar/es), user type, input method, scale and settings beside a preview of
 // its kiosk screens; saving goes to /update/journey/{journey_id}.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FLOW_SCALES, INPUT_METHODS, readFlowSettings } from '../../../../domain/journey';
@@ -153,7 +165,8 @@ export function FlowFormPage() {
                     onChange={(e) => set({ description: e.currentTarget.value })}
                     error={errorOf('description')}
                   />
-                  <Group grow align="flex-start">
+                  {/* Side by side only where each select keeps room for its value beside its icons. */}
+                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     <Select
                       label={t('journeys.userType')}
                       data={options.userTypes}
@@ -175,7 +188,7 @@ export function FlowFormPage() {
                       value={(form.settings.scale as string) ?? 'none'}
                       onChange={(v) => set({ settings: { ...form.settings, scale: v ?? 'none' } })}
                     />
-                  </Group>
+                  </SimpleGrid>
                   <FlowFields
                     settings={form.settings}
                     set={(patch) => set({ settings: { ...form.settings, ...patch } })}

@@ -11,6 +11,7 @@ import {
   Stack,
   Switch,
   TextInput,
+  useMatches,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConfigOptions } from '../hooks/use-config-options';
@@ -32,6 +33,8 @@ export function JourneyFields({
   options: ConfigOptions;
 }) {
   const { t } = useTranslation();
+  // Both name-match choices side by side are wider than a phone: there they stand one above the other.
+  const narrow = useMatches({ base: true, sm: false });
   const on = (key: string) => ({
     checked: Boolean(settings[key]),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set({ [key]: e.currentTarget.checked }),
@@ -95,6 +98,8 @@ export function JourneyFields({
         <Stack gap="xs" mt="md">
           <SegmentedControl
             aria-label={t('journeys.nameMatch')}
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
             value={(settings.name_match as string) ?? 'quick'}
             onChange={(v) => set({ name_match: v })}
             data={[
