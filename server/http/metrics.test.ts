@@ -98,4 +98,5 @@ it('is not there without METRICS_TOKEN', async () => {
     await app.close();
     await database.close();
   }
-});
+  // A database of its own, migrated from nothing: a minute was not enough once on a loaded machine.
+}, 180_000);

@@ -13,9 +13,14 @@ dayjs.extend(customParseFormat);
 
 export const DISPLAY_DATE = DATE_PATTERN;
 
-/** Reads a typed DD/MM/YYYY (or the API's YYYY-MM-DD) strictly; anything else is no date. */
+/** Arabic-Indic and Persian digits as the ASCII digits the parsers read; other text is unchanged. */
+export function latinDigits(input: string): string {
+  return input.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+}
+
+/** Reads a typed DD/MM/YYYY (or the API's YYYY-MM-DD), in Latin or Arabic digits, strictly; anything else is no date. */
 export function parseDisplayDate(input: string): string | null {
-  const text = input.trim();
+  const text = latinDigits(input).trim();
   for (const format of [DISPLAY_DATE, 'YYYY-MM-DD']) {
     const d = dayjs(text, format, true);
     if (d.isValid()) return d.format('YYYY-MM-DD');
@@ -38,7 +43,7 @@ export function DateField({ value, onChange, ...rest }: Props) {
       clearable
       // The clear button is an icon: without a name a screen reader says only "button".
       clearButtonProps={{ 'aria-label': t('dateField.clear') }}
-      placeholder="DD/MM/YYYY"
+      placeholder={t('dateField.placeholder')}
       dateParser={parseDisplayDate}
       value={value || null}
       onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : '')}

@@ -41,11 +41,12 @@ describe('announcements and privacy in Chromium', () => {
     await expect(page.getByTestId('announcement-description-missing').innerText()).resolves.toContain('Spanish');
     await page.getByRole('checkbox', { name: 'Visitor', exact: true }).check();
     await page.getByTestId('announcement-verbal').check({ force: true });
-    await page.getByTestId('announcement-expiry').fill('2020-01-01T10:00');
+    await page.getByTestId('announcement-expiry-date').fill('01/01/2020');
+    await page.getByTestId('announcement-expiry-time').fill('10:00');
     await page.getByTestId('announcement-save').click();
     await expect(page.getByText('The expiry time cannot be in the past.').first().waitFor()).resolves.toBeUndefined();
     await screenshot(page, 'announcement-form-error-desktop-en');
-    await page.getByTestId('announcement-expiry').fill('');
+    await page.getByTestId('announcement-expiry-date').fill('');
     await page.getByTestId('announcement-save').click();
     await page.waitForURL((url) => url.pathname === '/announcements');
     const row = page.getByTestId('announcement-row').filter({ hasText: TEXT });

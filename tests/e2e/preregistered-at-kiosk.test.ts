@@ -102,9 +102,7 @@ describe('a visitor pre-registered on a phone, at the kiosk', () => {
       await form.locator('input[name="company_name"]').fill('Northwind Clinic');
       await form.locator('input[name="email"]').fill(`${c.first.toLowerCase()}.northwind@example.com`);
       await form.locator('input[name="phone"]').fill(c.phoneNo);
-      await form
-        .locator('input[name="visit_date"]')
-        .fill(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
+      await form.getByTestId('visit-date').fill(`${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`);
       await form.locator('input[name="visit_time"]').fill(`${pad(at.getHours())}:${pad(at.getMinutes())}`);
       await form
         .locator('#visitor-photo')

@@ -31,7 +31,7 @@ beforeAll(async () => {
 const pad = (n: number) => String(n).padStart(2, '0');
 function inDays(days: number) {
   const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }
 
 const cases = [
@@ -52,10 +52,11 @@ describe('the public pre-registration link', () => {
 
       // Empty: every required field carries its own message, not only the date.
       await page.getByTestId('visit-submit').click();
-      for (const name of ['first_name', 'last_name', 'email', 'phone', 'visit_date', 'visit_time']) {
+      for (const name of ['first_name', 'last_name', 'email', 'phone', 'visit_time']) {
         const input = page.locator(`input[name="${name}"]`);
         await expect(input.getAttribute('aria-invalid'), name).resolves.toBe('true');
       }
+      await expect(page.getByTestId('visit-date').getAttribute('aria-invalid'), 'visit_date').resolves.toBe('true');
       const errors = page.locator('.mantine-InputWrapper-error');
       if (c.required) await expect(errors.first().textContent()).resolves.toBe(c.required);
       await expect(page.getByText('cannot be before now').count()).resolves.toBe(0);
@@ -65,7 +66,7 @@ describe('the public pre-registration link', () => {
       await page.locator('input[name="last_name"]').fill(`Public ${c.lang}`);
       await page.locator('input[name="email"]').fill(`petra.${c.lang}@example.com`);
       await page.locator('input[name="phone"]').fill(`44770090${c.day}555`);
-      await page.locator('input[name="visit_date"]').fill(inDays(c.day));
+      await page.getByTestId('visit-date').fill(inDays(c.day));
       await page.locator('input[name="visit_time"]').fill('10:30');
       await page.locator('#visitor-photo').setInputFiles({
         name: 'me.png',

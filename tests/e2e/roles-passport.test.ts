@@ -137,7 +137,7 @@ it("the pre-registration passport variant: /passport?journey= through login to t
   const day = new Date(Date.now() + 3 * 86_400_000);
   await page.locator('input[name="email"]').fill('gina.passport@example.com');
   await page.locator('input[name="phone"]').fill('447700904321');
-  await page.locator('input[name="visit_date"]').fill(day.toLocaleDateString('sv-SE'));
+  await page.getByTestId('visit-date').fill(day.toLocaleDateString('en-GB'));
   await page.locator('input[name="visit_time"]').fill('10:30');
   if (await page.locator('#visitor-photo').count())
     await page

@@ -2,12 +2,13 @@
 // types, publish and expiry time. The server applies the same rules (domain/announcement.ts);
 // its messages appear beside the fields. After saving the admin goes back to /announcements.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ANNOUNCEMENT_LIMITS } from '../../../../domain/announcement';
 import { textsOf, writtenTexts, type Texts } from '../../../../domain/localized-text';
 import { api } from '../../../api/client';
+import { DateTimeField } from '../../../ui/date-time-field';
 import { LocalizedInput } from '../../../ui/localized-input';
 import { PageLoader } from '../../../ui/page-loader';
 import { PageTitle } from '../../../ui/page-title';
@@ -25,7 +26,7 @@ interface Draft {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** Epoch ms → the value of a datetime-local input, in the browser's time zone. */
+/** Epoch ms → YYYY-MM-DDTHH:mm (the date-time field's value), in the browser's time zone. */
 export function toLocalInput(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -160,26 +161,25 @@ export function AnnouncementFormPage() {
                 ))}
               </Group>
             </Checkbox.Group>
-            <Group grow align="flex-start" wrap="wrap">
-              <TextInput
-                type="datetime-local"
+            {/* One column on a phone: side by side, each day-and-time pair was cut off. */}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <DateTimeField
                 label={t('announcements.fields.publish')}
                 value={draft.publish}
-                onChange={(e) => change({ publish: e.currentTarget.value }, 'publish_time')}
+                onChange={(publish) => change({ publish }, 'publish_time')}
                 error={err('publish_time')}
                 required
-                data-testid="announcement-publish"
+                testId="announcement-publish"
               />
-              <TextInput
-                type="datetime-local"
+              <DateTimeField
                 label={t('announcements.fields.expiry')}
                 description={t('announcements.hints.expiry')}
                 value={draft.expiry}
-                onChange={(e) => change({ expiry: e.currentTarget.value }, 'expiry_time')}
+                onChange={(expiry) => change({ expiry }, 'expiry_time')}
                 error={err('expiry_time')}
-                data-testid="announcement-expiry"
+                testId="announcement-expiry"
               />
-            </Group>
+            </SimpleGrid>
             {(['urgent', 'pinned', 'verbal'] as const).map((flag) => (
               <Switch
                 key={flag}

@@ -8,6 +8,7 @@ import { modeInput, modeRuleErrors } from '../../../../domain/attendance-schemas
 import { api } from '../../../api/client';
 import { NeedsConnection } from '../../../ui/needs-connection';
 import { PageTitle } from '../../../ui/page-title';
+import { TimeField } from '../../../ui/time-field';
 import type { ModeItem } from '../attendance-wire';
 import { useFormErrors, useModes, useSend } from '../hooks/use-attendance';
 import { weekdayName } from '../weekday-names';
@@ -129,21 +130,19 @@ export function ModeFormPage() {
               ) : null}
             </div>
             <Group grow align="flex-start">
-              <TextInput
-                type="time"
+              <TimeField
                 label={t('attendance.startTime')}
                 required
                 value={form.startTime}
-                onChange={(e) => set({ startTime: e.currentTarget.value })}
+                onChange={(startTime) => set({ startTime })}
                 error={errorOf('startTime')}
                 data-testid="mode-start"
               />
-              <TextInput
-                type="time"
+              <TimeField
                 label={t('attendance.endTime')}
                 required
                 value={form.endTime}
-                onChange={(e) => set({ endTime: e.currentTarget.value })}
+                onChange={(endTime) => set({ endTime })}
                 error={errorOf('endTime')}
                 data-testid="mode-end"
               />

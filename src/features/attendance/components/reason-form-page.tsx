@@ -23,6 +23,7 @@ import { api } from '../../../api/client';
 import { useStoredUser } from '../../../api/session';
 import { NeedsConnection } from '../../../ui/needs-connection';
 import { PageTitle } from '../../../ui/page-title';
+import { TimeField } from '../../../ui/time-field';
 import type { ReasonItem } from '../attendance-wire';
 import { useFormErrors, useModes, useSend } from '../hooks/use-attendance';
 
@@ -148,21 +149,19 @@ export function ReasonFormPage() {
               />
             </div>
             <Group grow align="flex-start">
-              <TextInput
-                type="time"
+              <TimeField
                 label={t('attendance.rangeStart')}
                 required
                 value={form.startTime}
-                onChange={(e) => set({ startTime: e.currentTarget.value })}
+                onChange={(startTime) => set({ startTime })}
                 error={errorOf('startTime')}
                 data-testid="reason-start"
               />
-              <TextInput
-                type="time"
+              <TimeField
                 label={t('attendance.rangeEnd')}
                 required
                 value={form.endTime}
-                onChange={(e) => set({ endTime: e.currentTarget.value })}
+                onChange={(endTime) => set({ endTime })}
                 error={errorOf('endTime')}
                 data-testid="reason-end"
               />

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatVisitTime } from '../../../../domain/preregistration';
 import { DateField } from '../../../ui/date-field';
+import { TimeField } from '../../../ui/time-field';
 import { useSend } from '../hooks/use-send';
 import { useVisitOptions } from '../hooks/use-visit-options';
 
@@ -175,13 +176,12 @@ export function AddVisitorsForm({ onAdded }: { onAdded(): void }) {
                 onChange={(v) => set(i, 'visit_date', v)}
                 error={err(i, 'visit_date')}
               />
-              <TextInput
+              <TimeField
                 label={t('preregistration.visitTime')}
                 name={`visit_time_${i}`}
-                type="time"
                 required
                 value={r.visit_time}
-                onChange={(e) => set(i, 'visit_time', e.currentTarget.value)}
+                onChange={(time) => set(i, 'visit_time', time)}
                 error={err(i, 'visit_time')}
               />
             </SimpleGrid>

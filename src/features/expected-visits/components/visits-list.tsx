@@ -1,7 +1,7 @@
 // Expected visits from this device's copy: approve and reject work offline (sync mutations);
 // edit and delete need a connection. Rows refresh as changes arrive.
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../domain/date-format';
@@ -10,6 +10,7 @@ import type { VisitStatus } from '../../../../domain/preregistration-visit';
 import { useDb } from '../../../db/db-context';
 import { useSync } from '../../../sync/sync-context';
 import { DateField } from '../../../ui/date-field';
+import { TimeField } from '../../../ui/time-field';
 import { useSend } from '../hooks/use-send';
 import { VisitLinks } from './visit-links';
 import { TableScroll } from '../../../ui/table-scroll';
@@ -168,12 +169,7 @@ export function VisitsList() {
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('expectedVisits.editTitle')}>
         <Stack>
           <DateField label={t('preregistration.visitDate')} value={date} onChange={setDate} />
-          <TextInput
-            type="time"
-            label={t('preregistration.visitTime')}
-            value={time}
-            onChange={(e) => setTime(e.currentTarget.value)}
-          />
+          <TimeField label={t('preregistration.visitTime')} value={time} onChange={setTime} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEditing(null)}>
               {t('expectedVisits.cancel')}

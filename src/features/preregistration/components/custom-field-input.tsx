@@ -1,6 +1,7 @@
 // One custom field of the flow (spec 1 §3 types), as text for the wire: toggles send 1 or 0,
 // checkboxes a JSON list.
 import { Checkbox, Radio, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { DateField } from '../../../ui/date-field';
 import type { CustomFieldSection } from '../hooks/pre-api';
 
 type Field = CustomFieldSection['custom_fields'][number];
@@ -53,11 +54,13 @@ export function CustomFieldInput({
         </Checkbox.Group>
       );
     }
+    case 'date':
+      return <DateField {...common} value={value} onChange={onChange} />;
     default:
       return (
         <TextInput
           {...common}
-          type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'}
+          type={field.type === 'number' ? 'number' : 'text'}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
         />

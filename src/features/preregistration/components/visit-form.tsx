@@ -1,9 +1,12 @@
 // The visitor's form, shared by self-registration (/pre-registration/:id) and confirming an
 // invitation (/c/:visitUrl/:code). Checks what it can in the browser; the server re-checks all.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../domain/date-format';
 import { isVisitInPast, visitInstant } from '../../../../domain/preregistration';
+import { DateField } from '../../../ui/date-field';
+import { TimeField } from '../../../ui/time-field';
 import { usePhoto } from '../hooks/use-photo';
 import type { CustomFieldSection, PreUserType } from '../hooks/pre-api';
 import { CustomFieldInput } from './custom-field-input';
@@ -48,7 +51,7 @@ export function VisitForm({
   fieldErrors,
   onSubmit,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { photo, choose } = usePhoto();
   const [v, setV] = useState<VisitFormValues>({
     user_type_id: userTypes[0]?.id ?? '',
@@ -67,11 +70,12 @@ export function VisitForm({
   const [pastError, setPastError] = useState(false);
   const [photoMissing, setPhotoMissing] = useState(false);
   const [missing, setMissing] = useState<string[]>([]);
-  const set = (key: keyof VisitFormValues) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
+  const put = (key: keyof VisitFormValues, value: string) => {
     setV((old) => ({ ...old, [key]: value }));
     setMissing((old) => old.filter((k) => k !== key));
   };
+  const set = (key: keyof VisitFormValues) => (e: { currentTarget: { value: string } }) =>
+    put(key, e.currentTarget.value);
   // One message per field: the browser's own "required" first, then the server's first word on it.
   const err = (field: string) => (missing.includes(field) ? t('validation.required') : fieldErrors[field]?.[0]);
 
@@ -180,28 +184,29 @@ export function VisitForm({
         </Group>
         {mode === 'create' ? (
           <Group grow wrap="nowrap" align="flex-start">
-            <TextInput
+            <DateField
               name="visit_date"
-              type="date"
               label={t('preregistration.visitDate')}
               required
               value={v.visit_date}
-              onChange={set('visit_date')}
+              onChange={(date) => put('visit_date', date)}
               error={pastError ? t('errors.visit_in_past') : err('visit_date')}
+              data-testid="visit-date"
             />
-            <TextInput
+            <TimeField
               name="visit_time"
-              type="time"
               label={t('preregistration.visitTime')}
               required
               value={v.visit_time}
-              onChange={set('visit_time')}
+              onChange={(time) => put('visit_time', time)}
               error={err('visit_time')}
             />
           </Group>
         ) : (
           <Text size="sm" data-testid="visit-when">
-            {t('preregistration.visitAt', { when: `${v.visit_date} ${v.visit_time.slice(0, 5)}` })}
+            {t('preregistration.visitAt', {
+              when: formatDateTime(`${v.visit_date}T${v.visit_time.slice(0, 5)}`, i18n.language),
+            })}
           </Text>
         )}
         {mode === 'create' ? <HostSearch flowId={flowId} onChange={(id) => setV((o) => ({ ...o, host: id }))} /> : null}
@@ -220,22 +225,20 @@ export function VisitForm({
             ))}
           </Stack>
         ))}
-        <Input.Wrapper
+        <FileInput
           label={t('preregistration.photo')}
           required={photoRequired}
           description={t('preregistration.photoHint')}
+          placeholder={t('preregistration.photoPlaceholder')}
           error={photoMessage}
-        >
-          <input
-            id="visitor-photo"
-            name="image"
-            type="file"
-            accept="image/png,image/jpeg"
-            className="gh-file-input"
-            aria-label={t('preregistration.photo')}
-            onChange={(e) => void choose(e.currentTarget.files?.[0] ?? null)}
-          />
-        </Input.Wrapper>
+          accept="image/png,image/jpeg"
+          clearable
+          clearButtonProps={{ 'aria-label': t('preregistration.photoClear') }}
+          value={photo.file}
+          onChange={(file) => void choose(file)}
+          fileInputProps={{ id: 'visitor-photo', name: 'image' }}
+          data-testid="visitor-photo-button"
+        />
         {photo.file && !photo.problems.length ? (
           <Text size="xs" c="dimmed">
             {t('preregistration.photoChosen', { width: photo.width, height: photo.height })}
