@@ -50,5 +50,7 @@ describe('custom-field values by type', () => {
     expect(customFieldText('toggle button', 1, yesNo)).toBe('Yes');
     expect(customFieldText('checkboxes', '["Laptop","Tools"]', yesNo)).toBe('Laptop, Tools');
     expect(customFieldText('number', '3', yesNo)).toBe('3');
+    expect(customFieldText('date', '2026-12-03', yesNo)).toBe('03/12/2026');
+    expect(customFieldText('date', 'not a day', yesNo)).toBe('not a day');
   });
 });

@@ -120,5 +120,8 @@ export function checkCustomFieldValues(
 export function customFieldText(type: string, value: string | number, yesNo: (on: boolean) => string): string {
   if (type === 'toggle button') return yesNo(value === 1 || value === '1');
   if (type === 'checkboxes' && typeof value === 'string') return (parseChecked(value) ?? []).join(', ');
+  // A day is stored as the API's YYYY-MM-DD and read as DD/MM/YYYY, like every date shown.
+  if (type === 'date' && typeof value === 'string' && isRealDate(value))
+    return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
   return String(value);
 }

@@ -1,6 +1,6 @@
 // Table-driven from spec 1 §2 "Route guards and redirects" and §6 "Access in Cloud / Standalone".
 import { describe, expect, it } from 'vitest';
-import { decideRoute, homeFor, mayOpen, shortcutsFor, type GuardUser } from './guards';
+import { decideRoute, homeFor, mayOpen, shortcutsFor, standaloneIncludes, type GuardUser } from './guards';
 import { defaultPermissionsFor, type PermissionMap } from './permissions';
 import { ROUTES } from './routes';
 
@@ -13,6 +13,7 @@ const noPackage: GuardUser = { package: null, permissions: defaultPermissionsFor
 
 const go = (path: string, user: GuardUser | null, cameFrom?: string) => {
   const d = decideRoute(path, user, { cameFrom });
+  if (d.kind === 'locked') return `locked (${d.reason})`;
   return d.kind === 'redirect' ? `→ ${d.to}` : d.noAccess ? 'render (no access)' : 'render';
 };
 
@@ -58,13 +59,18 @@ describe('route guards', () => {
     ],
     ['/settings', admin, '→ /user-types'],
     ['/settings', employee, '→ /'],
-    // Standalone: only sites, passport and company (company for the tech team only)
+    // Standalone: only sites, passport and company (company for the tech team only); any other
+    // page, typed or followed, shows why it is locked instead of bouncing to /sites
     ['/sites', standalone, 'render'],
     ['/passport', standalone, 'render'],
-    ['/', standalone, '→ /sites'],
-    ['/users', standalone, '→ /sites'],
-    ['/company', standalone, '→ /sites'],
+    ['/', standalone, 'locked (package.standalone)'],
+    ['/users', standalone, 'locked (package.standalone)'],
+    ['/reporting/history', standalone, 'locked (package.standalone)'],
+    ['/Reporting', standalone, 'locked (package.standalone)'],
+    ['/add-expected-visitors', standalone, 'locked (package.standalone)'],
+    ['/company', standalone, 'locked (package.standalone)'],
     ['/company', techTeam, 'render'],
+    ['/users', techTeam, 'locked (package.standalone)'],
     // no package: every guarded page is disabled
     ['/', noPackage, '→ /404'],
     ['/sites', noPackage, '→ /404'],
@@ -91,13 +97,24 @@ describe('route guards', () => {
       expect(decideRoute(path, admin, {}).kind, path).toBe('render');
     }
   });
+
+  it('lists what the Standalone plan includes: sites, passport, and company for the tech team', () => {
+    const included = standaloneIncludes();
+    expect(included.map((r) => r.path).sort()).toEqual(['/company', '/passport', '/sites']);
+    expect(included.filter((r) => r.techTeamOnly).map((r) => r.path)).toEqual(['/company']);
+    for (const r of included) expect(go(r.path, techTeam)).toBe('render');
+  });
 });
 
 describe('top-bar shortcuts', () => {
   it('are active only for Cloud; emergency also needs the emergency permission', () => {
-    expect(shortcutsFor(admin)).toEqual({ emergencyList: true, addVisits: true });
-    expect(shortcutsFor(employee)).toEqual({ emergencyList: false, addVisits: true });
-    expect(shortcutsFor(standalone)).toEqual({ emergencyList: false, addVisits: false });
+    expect(shortcutsFor(admin)).toEqual({ emergencyList: null, addVisits: null });
+    expect(shortcutsFor(employee)).toEqual({ emergencyList: 'permission', addVisits: null });
+  });
+
+  it('name the plan as the reason a Standalone company cannot add visits', () => {
+    expect(shortcutsFor(standalone)).toEqual({ emergencyList: 'package.standalone', addVisits: 'package.standalone' });
+    expect(shortcutsFor(noPackage).addVisits).toBe('package.none');
   });
 });
 

@@ -1,7 +1,7 @@
 // Route guards and redirects (spec 1 §2 "Route guards and redirects" and §6).
 import type { PackageType } from './constants';
 import { accessOf, isAllowed, type PermissionMap } from './permissions';
-import { findRoute, type RouteDef } from './routes';
+import { findRoute, ROUTES, type RouteDef } from './routes';
 import { firstSubPage } from './menu';
 
 export interface GuardUser {
@@ -10,7 +10,22 @@ export interface GuardUser {
   isTechTeam: boolean;
 }
 
-export type GuardDecision = { kind: 'render'; route: RouteDef; noAccess?: boolean } | { kind: 'redirect'; to: string };
+/** Why a page renders as a lock instead of its screen: a code for the UI to translate. */
+export type LockReason = 'package.standalone';
+
+export type GuardDecision =
+  | { kind: 'render'; route: RouteDef; noAccess?: boolean }
+  | { kind: 'locked'; route: RouteDef; reason: LockReason }
+  | { kind: 'redirect'; to: string };
+
+/** The pages the Standalone plan includes (spec 1 §6), in route order; `techTeamOnly` for company. */
+export function standaloneIncludes(): { path: string; title: string; techTeamOnly: boolean }[] {
+  return ROUTES.filter((r) => r.standalone).map((r) => ({
+    path: r.path,
+    title: r.title,
+    techTeamOnly: r.standalone === 'techTeam',
+  }));
+}
 
 /** Where a user lands after login: Cloud → /, Standalone → /sites. */
 export function homeFor(pkg: PackageType | null): string {
@@ -32,7 +47,8 @@ export function decideRoute(
   if (user.package === 'Standalone') {
     if (route.standalone === 'open') return { kind: 'render', route };
     if (route.standalone === 'techTeam' && user.isTechTeam) return { kind: 'render', route };
-    return { kind: 'redirect', to: '/sites' };
+    // A typed address says why it is closed rather than silently landing on /sites.
+    return { kind: 'locked', route, reason: 'package.standalone' };
   }
   if (user.package !== 'Cloud') return { kind: 'redirect', to: '/404' };
 
@@ -63,8 +79,16 @@ export function mayOpen(path: string, user: GuardUser | null): boolean {
   return d.kind === 'render' && !d.noAccess;
 }
 
-/** Top-bar shortcuts (spec 2 §2): Cloud only; emergency also needs the emergency permission. */
-export function shortcutsFor(user: GuardUser): { emergencyList: boolean; addVisits: boolean } {
-  const cloud = user.package === 'Cloud';
-  return { emergencyList: cloud && isAllowed(user.permissions, 'emergency'), addVisits: cloud };
+/** Why a top-bar shortcut is off: the plan, or (Cloud) a missing permission. */
+export type ShortcutBlock = 'package.standalone' | 'package.none' | 'permission';
+
+/** Top-bar shortcuts (spec 2 §2): Cloud only; emergency also needs the emergency permission.
+ * `null` means the shortcut works; otherwise the code of the reason it does not. */
+export function shortcutsFor(user: GuardUser): {
+  emergencyList: ShortcutBlock | null;
+  addVisits: ShortcutBlock | null;
+} {
+  const plan: ShortcutBlock | null =
+    user.package === 'Cloud' ? null : user.package === 'Standalone' ? 'package.standalone' : 'package.none';
+  return { emergencyList: plan ?? (isAllowed(user.permissions, 'emergency') ? null : 'permission'), addVisits: plan };
 }

@@ -3,30 +3,13 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/es';
 import { useTranslation } from 'react-i18next';
-import { DATE_PATTERN, FIRST_DAY_OF_WEEK } from '../../domain/date-format';
+import { FIRST_DAY_OF_WEEK } from '../../domain/date-format';
+import { DISPLAY_DATE, parseDisplayDate } from './typed-date';
 
-dayjs.extend(customParseFormat);
-
-export const DISPLAY_DATE = DATE_PATTERN;
-
-/** Arabic-Indic and Persian digits as the ASCII digits the parsers read; other text is unchanged. */
-export function latinDigits(input: string): string {
-  return input.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
-}
-
-/** Reads a typed DD/MM/YYYY (or the API's YYYY-MM-DD), in Latin or Arabic digits, strictly; anything else is no date. */
-export function parseDisplayDate(input: string): string | null {
-  const text = latinDigits(input).trim();
-  for (const format of [DISPLAY_DATE, 'YYYY-MM-DD']) {
-    const d = dayjs(text, format, true);
-    if (d.isValid()) return d.format('YYYY-MM-DD');
-  }
-  return null;
-}
+export { DISPLAY_DATE, displayDate, latinDigits, parseDisplayDate } from './typed-date';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
   value: string;
@@ -50,10 +33,4 @@ export function DateField({ value, onChange, ...rest }: Props) {
       {...rest}
     />
   );
-}
-
-/** The API's YYYY-MM-DD shown as DD/MM/YYYY; other text is shown as it is. */
-export function displayDate(iso: string): string {
-  const d = dayjs(iso, 'YYYY-MM-DD', true);
-  return d.isValid() ? d.format(DISPLAY_DATE) : iso;
 }

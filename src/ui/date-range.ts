@@ -4,6 +4,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { DATE_PATTERN, FIRST_DAY_OF_WEEK, formatDate } from '../../domain/date-format';
+import { latinDigits } from './typed-date';
 
 dayjs.extend(customParseFormat);
 
@@ -17,9 +18,6 @@ export const DATE_RANGE_PRESETS = ['today', 'yesterday', 'thisWeek', 'lastWeek',
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
 
 const ISO = 'YYYY-MM-DD';
-/** Arabic-Indic (U+0660…) and Persian (U+06F0…) digits read as 0–9: the Arabic screen shows them. */
-const latinDigits = (s: string) =>
-  s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (c) => String((c.charCodeAt(0) & 0xf) % 10));
 
 function dayOf(text: string): string | null {
   for (const format of [DATE_PATTERN, 'D/M/YYYY', ISO]) {

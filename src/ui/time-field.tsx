@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { latinDigits } from './date-field';
+import { latinDigits } from './typed-date';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

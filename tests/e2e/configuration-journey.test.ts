@@ -56,6 +56,11 @@ async function buildSection(page: Page) {
   await gear.getByTestId('option-en').nth(0).fill('Laptop');
   await gear.getByTestId('add-option').click();
   await gear.getByTestId('option-en').nth(1).fill('Tools');
+  await page.getByTestId('add-field').click();
+  const day = page.getByTestId('field-editor').nth(2);
+  await day.getByTestId('field-label-en').fill('Induction day');
+  await day.getByTestId('field-type').click();
+  await page.getByRole('option', { name: 'Date', exact: true }).click();
   await page.getByTestId('save-section').click();
   await page.waitForURL((u) => u.pathname === '/custom-fields');
   await page.getByTestId('section-card').filter({ hasText: SECTION }).waitFor();
@@ -125,6 +130,8 @@ async function signInOffline(page: Page) {
   const section = page.getByTestId('kiosk-section').filter({ hasText: SECTION });
   await section.getByTestId('rating-step').nth(4).check();
   await section.getByLabel('Tools').check();
+  // A day typed as DD/MM/YYYY whatever the kiosk browser's own locale.
+  await section.getByLabel('Induction day').fill('03/12/2026');
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'configuration-kiosk-section-landscape-en');
   await page.getByTestId('kiosk-next').click();
@@ -185,7 +192,7 @@ describe('configuration journey', () => {
       /Do you have a cough\?[\s\S]*No[\s\S]*Will you wear safety glasses\?[\s\S]*Yes/,
     );
     await expect(drawer.getByTestId('visit-custom-fields').innerText()).resolves.toMatch(
-      /Rate the directions[\s\S]*5[\s\S]*Brought with you[\s\S]*Tools/,
+      /Rate the directions[\s\S]*5[\s\S]*Brought with you[\s\S]*Tools[\s\S]*Induction day[\s\S]*03\/12\/2026/,
     );
     await expect(
       drawer.locator('[data-testid="visit-vaccine-status"] [data-status]').getAttribute('data-status'),

@@ -55,13 +55,14 @@ describe('foundation in Chromium', () => {
     await context.close();
   });
 
-  it('lands a Standalone company on /sites and keeps it there', async () => {
+  it('lands a Standalone company on /sites and locks pages outside its plan in place', async () => {
     const context = await newContext(browser, server.url, 'desktop', { offline: true });
     const page = await context.newPage();
     await login(page, 'admin@globex.test');
     await page.waitForURL((url) => url.pathname === '/sites');
     await page.goto('/users');
-    await page.waitForURL((url) => url.pathname === '/sites');
+    await page.getByTestId('plan-locked').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users');
     await context.close();
   });
 

@@ -2,7 +2,7 @@
 // right sidebar toggle; on phones and tablets also the button that opens the side menu.
 import { ActionIcon, Burger, Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { shortcutsFor, type GuardUser } from '../../../domain/guards';
+import { shortcutsFor, type GuardUser, type ShortcutBlock } from '../../../domain/guards';
 import type { UserDetails } from '../../../domain/session';
 import { Icon, type IconName } from '../../ui/icons';
 import { LanguageMenu } from '../../ui/language-menu';
@@ -72,6 +72,10 @@ function Shortcut({
   );
 }
 
+/** The tooltip of a shortcut that is off: the plan when the plan is the reason. */
+const addVisitsHint = (block: ShortcutBlock | null) =>
+  block === 'package.standalone' ? 'layout.addVisitsStandalone' : 'layout.shortcutUnavailable';
+
 export function TopBar({ user, guardUser, menuOpened, onMenuToggle, onAsideToggle }: TopBarProps) {
   const { t } = useTranslation();
   const shortcuts = shortcutsFor(guardUser);
@@ -90,7 +94,7 @@ export function TopBar({ user, guardUser, menuOpened, onMenuToggle, onAsideToggl
         />
         <img className="gh-logo" src={logo || '/logo.svg'} alt={logo ? user.entity.name : 'Gatehouse'} />
         <Shortcut
-          enabled={shortcuts.emergencyList}
+          enabled={shortcuts.emergencyList === null}
           href="/emergency-list"
           icon="siren"
           label={t('layout.emergencyList')}
@@ -98,11 +102,11 @@ export function TopBar({ user, guardUser, menuOpened, onMenuToggle, onAsideToggl
           testId="shortcut-emergency-list"
         />
         <Shortcut
-          enabled={shortcuts.addVisits}
+          enabled={shortcuts.addVisits === null}
           href="/add-expected-visitors"
           icon="userPlus"
           label={t('layout.addVisits')}
-          hint={t('layout.shortcutUnavailable')}
+          hint={t(addVisitsHint(shortcuts.addVisits))}
           testId="shortcut-add-visits"
         />
       </Group>

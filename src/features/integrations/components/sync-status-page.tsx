@@ -10,9 +10,17 @@ import { pollInterval, syncPhase, type IntegrationWire, type SyncRunWire } from 
 import { api } from '../../../api/client';
 import { PageTitle } from '../../../ui/page-title';
 import { afterSyncPath, useIntegrationData } from '../hooks/use-integration-data';
-import { idleWatch, syncWatch, watchedRunFinished, type SyncStatusWire } from '../hooks/sync-watch';
+import {
+  idleWatch,
+  syncWatch,
+  waitingForRun,
+  watchedRunFinished,
+  type SyncStatusWire,
+  type SyncWatchEvent,
+} from '../hooks/sync-watch';
 
 const START_DELAY_MS = 2500;
+const RETRY_MS = 2000;
 
 export function SyncStatusPage() {
   const [params] = useSearchParams();
@@ -26,32 +34,52 @@ function SyncStatus({ id, autoStart }: { id: string; autoStart: boolean }) {
   const { t } = useTranslation();
   const autoStarted = useRef(false);
   const [status, setStatus] = useState<SyncStatusWire | null>(null);
-  const [watch, dispatch] = useReducer(syncWatch, idleWatch);
+  const [watch, dispatchWatch] = useReducer(syncWatch, idleWatch);
+  // The poll reads the watch between renders, so it keeps its own copy, moved by the same reducer.
+  const watchNow = useRef(idleWatch);
+  const dispatch = useCallback((event: SyncWatchEvent) => {
+    watchNow.current = syncWatch(watchNow.current, event);
+    dispatchWatch(event);
+  }, []);
   const [offline, setOffline] = useState(false);
   // No id, or one the server does not know (another company's too): say so, not "needs a connection".
   // Without an id that holds offline too; an unknown id is only known once the server answers.
   const [missing, setMissing] = useState(!id);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const navigate = useNavigate();
-  const integ = useIntegrationData<IntegrationWire>(id ? `/integrations/${id}` : null).data;
+  const integration = useIntegrationData<IntegrationWire>(id ? `/integrations/${id}` : null);
+  const integ = integration.data;
 
   const poll = useCallback(async () => {
     if (!id) return;
     const res = await api.get<{ data: SyncStatusWire }>(`/integrations/${id}/sync-status`);
     if (!res.ok && (res.status === 404 || res.status === 400)) return setMissing(true);
-    if (!res.ok) return setOffline(true);
+    if (!res.ok) {
+      setOffline(true);
+      // A run this page started is still awaited through a dropped answer: ask again.
+      if (waitingForRun(watchNow.current, null)) timer.current = setTimeout(() => void poll(), RETRY_MS);
+      return;
+    }
     setOffline(false);
     const s = res.data.data;
     setStatus(s);
     dispatch({ type: 'status', status: s });
     if (s.status_id !== null && syncPhase(s.status_id) === 'processing')
       timer.current = setTimeout(() => void poll(), pollInterval(s.status_id, s.run?.full ?? true));
-  }, [id]);
+    else if (waitingForRun(watchNow.current, s)) timer.current = setTimeout(() => void poll(), RETRY_MS);
+  }, [id, dispatch]);
 
   const leave = watchedRunFinished(watch, status);
   useEffect(() => {
     if (leave && integ) void navigate(afterSyncPath(integ, status?.run));
   }, [leave, integ, navigate, status?.run]);
+  // Where to go next needs the integration: if its answer was lost, ask for it again.
+  const { offline: integOffline, reload: reloadInteg } = integration;
+  useEffect(() => {
+    if (!leave || integ || !integOffline) return;
+    const again = setInterval(reloadInteg, RETRY_MS);
+    return () => clearInterval(again);
+  }, [leave, integ, integOffline, reloadInteg]);
 
   useEffect(() => {
     void poll();

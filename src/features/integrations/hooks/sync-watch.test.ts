@@ -2,7 +2,14 @@
 // on screen during the start delay and until the first poll after the POST, never sends it on.
 import { describe, expect, it } from 'vitest';
 import type { SyncRunWire } from '../../../../domain/integrations';
-import { idleWatch, syncWatch, watchedRunFinished, type SyncStatusWire, type SyncWatch } from './sync-watch';
+import {
+  idleWatch,
+  syncWatch,
+  waitingForRun,
+  watchedRunFinished,
+  type SyncStatusWire,
+  type SyncWatch,
+} from './sync-watch';
 
 const run = (id: string, statusId: number): SyncRunWire => ({
   id,
@@ -82,5 +89,25 @@ describe('which sync run the status page waits for', () => {
     state = syncWatch(state, { type: 'answered', run: null });
     expect(state).toEqual(idleWatch);
     expect(watchedRunFinished(state, before)).toBe(false);
+  });
+});
+
+describe('whether the status page keeps asking', () => {
+  it('keeps polling for its run through a lost answer, the previous run and a queued one, and stops once it ends', () => {
+    const answered = syncWatch(syncWatch(idleWatch, { type: 'start' }), {
+      type: 'answered',
+      run: run('run-b', QUEUED),
+    });
+    expect(waitingForRun(answered, null)).toBe(true);
+    expect(waitingForRun(answered, shown(run('run-a', DONE)))).toBe(true);
+    expect(waitingForRun(answered, shown(run('run-b', QUEUED)))).toBe(true);
+    expect(waitingForRun(answered, shown(run('run-b', DONE)))).toBe(false);
+    expect(waitingForRun(answered, shown(run('run-b', FAILED)))).toBe(false);
+  });
+
+  it('does not poll a finished run nobody started from this page', () => {
+    const idle = syncWatch(idleWatch, { type: 'status', status: shown(run('run-a', DONE)) });
+    expect(waitingForRun(idle, shown(run('run-a', DONE)))).toBe(false);
+    expect(waitingForRun(idle, null)).toBe(false);
   });
 });

@@ -40,3 +40,12 @@ export function watchedRunFinished(state: SyncWatch, status: SyncStatusWire | nu
   const run = status?.run;
   return !!state.runId && run?.id === state.runId && syncPhase(run.status_id) === 'done';
 }
+
+/** The page still waits for a run it was told of: keep polling, whatever the shown status says
+ *  (another run, a finished one, or no answer at all), until that run is shown finished. */
+export function waitingForRun(state: SyncWatch, status: SyncStatusWire | null): boolean {
+  if (state.starting && !state.runId) return false;
+  if (!state.runId) return false;
+  const run = status?.run;
+  return !(run?.id === state.runId && syncPhase(run.status_id) !== 'processing');
+}

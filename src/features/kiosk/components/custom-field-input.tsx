@@ -1,13 +1,14 @@
 // One custom field of any of the eight types (spec 1 §3), as a labelled touch-sized input, in
 // the visitor's language (falling back to the company's default). Values follow the spec's
 // payload: checkboxes as JSON text of option values, toggles as 1 or 0, ratings as the step.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_FIELD_LIMITS, DEFAULT_RATING_STEPS, parseChecked } from '../../../../domain/custom-fields';
 import { CONTENT_DEFAULT_LANGUAGE, numberInputText, optionValue } from '../../../../domain/custom-field-sections';
 import { contentDir, textIn, type LocalizedText } from '../../../../domain/localized-text';
 import type { KioskField, KioskSection } from '../hooks/use-kiosk-data';
 import { KCheck, KChoiceGroup, KTextarea, KTextInput } from './kit';
+import { displayDate, parseDisplayDate } from '../../../ui/typed-date';
 import { withIcon } from './field-icon';
 import './custom-field-input.css';
 
@@ -63,6 +64,48 @@ function Rating({
   );
 }
 
+/**
+ * A date typed as DD/MM/YYYY, in any digits (the browser's own picker shows its locale's order,
+ * mm/dd/yyyy in an en-US kiosk); the value stays YYYY-MM-DD, empty while what is typed is no date.
+ */
+function KioskDateInput({
+  common,
+  label,
+  value,
+  onChange,
+}: {
+  common: { required: boolean; error?: string; 'data-field': string };
+  label: ReactNode;
+  value: string;
+  onChange: (v: FieldValue) => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(() => (value ? displayDate(value) : ''));
+  const [unreadable, setUnreadable] = useState(false);
+  return (
+    <KTextInput
+      {...common}
+      label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={t('dateField.placeholder')}
+      maxLength={10}
+      value={typed}
+      error={common.error ?? (unreadable ? t('personFields.validation.invalid_date') : undefined)}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        setUnreadable(false);
+        onChange(parseDisplayDate(e.currentTarget.value) ?? '');
+      }}
+      onBlur={() => {
+        const day = parseDisplayDate(typed);
+        if (day) setTyped(displayDate(day));
+        setUnreadable(typed.trim() !== '' && !day);
+      }}
+    />
+  );
+}
+
 export function CustomFieldInput({
   field,
   value,
@@ -97,15 +140,7 @@ export function CustomFieldInput({
         />
       );
     case 'date':
-      return (
-        <KTextInput
-          {...common}
-          type="date"
-          label={label}
-          value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
+      return <KioskDateInput common={common} label={label} value={text} onChange={onChange} />;
     case 'long text':
       return (
         <KTextarea

@@ -1,5 +1,6 @@
 // Actions on the selected users: archive, activate, move to a user type, apply a label (or
-// create one first).
+// create one first). Shown only while someone is selected; it stays at the foot of the screen
+// so the rows do not move when the first one is ticked.
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,6 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
   const [labelId, setLabelId] = useState<string | null>(null);
   const [newLabel, setNewLabel] = useState('');
   const [labelError, setLabelError] = useState<string | undefined>();
-  const none = selected.length === 0;
   const run = async (method: string, path: string, body: unknown, toast?: string) => {
     if ((await send(method, path, body, toast)).ok) onDone();
   };
@@ -36,15 +36,24 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
   }
 
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="bulk-bar">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      shadow="md"
+      pos="sticky"
+      style={{ insetBlockEnd: 'var(--mantine-spacing-xs)', zIndex: 2 }}
+      role="region"
+      aria-label={t('people.selected', { count: selected.length })}
+      data-testid="bulk-bar"
+    >
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Text size="sm" fw={600} miw={110}>
+        <Text size="sm" fw={600} miw={110} aria-live="polite" data-testid="bulk-count">
           {t('people.selected', { count: selected.length })}
         </Text>
         <Button
           size="sm"
           variant="light"
-          disabled={none}
           onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 0 }, t('people.toasts.status'))}
           data-testid="bulk-archive"
         >
@@ -53,7 +62,6 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
         <Button
           size="sm"
           variant="light"
-          disabled={none}
           onClick={() => void run('PUT', '/users_active', { user_ids: selected, active: 1 }, t('people.toasts.status'))}
         >
           {t('people.activate')}
@@ -62,7 +70,6 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
           size="sm"
           variant="light"
           color="orange"
-          disabled={none}
           onClick={() =>
             void run('POST', '/mass-action-apply-revoke-users', { user_ids: selected }, t('invites.revoked'))
           }
@@ -83,7 +90,7 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
           <Button
             size="sm"
             variant="light"
-            disabled={none || !typeId}
+            disabled={!typeId}
             onClick={() =>
               void run('PUT', '/users_usertype', { user_ids: selected, user_type_id: typeId }, t('people.toasts.moved'))
             }
@@ -104,7 +111,7 @@ export function BulkBar({ selected, types, labels, onDone, onLabelCreated }: Pro
           <Button
             size="sm"
             variant="light"
-            disabled={none || !labelId}
+            disabled={!labelId}
             onClick={() =>
               void run(
                 'POST',

@@ -164,7 +164,6 @@ export function UsersPage() {
       </Group>
       {
         <>
-          <BulkBar selected={[...selected]} types={types} labels={labels} onDone={done} onLabelCreated={reloadLabels} />
           <UsersTable
             rows={rows}
             labels={labelNames}
@@ -178,6 +177,16 @@ export function UsersPage() {
             onInvite={setInviting}
             onRevoke={(u) => void revoke(u)}
           />
+          {/* Mass actions only once someone is ticked: on a phone six idle buttons pushed the list off the screen. */}
+          {selected.size > 0 ? (
+            <BulkBar
+              selected={[...selected]}
+              types={types}
+              labels={labels}
+              onDone={done}
+              onLabelCreated={reloadLabels}
+            />
+          ) : null}
           <Group justify="space-between" wrap="wrap">
             <Group gap="xs">
               <Text size="sm" c="dimmed" data-testid="users-count">

@@ -1,6 +1,8 @@
 // The history report's filters: date range (DD/MM/YYYY, weeks from Monday), site, area, user
 // type, person, status, host, stage and checks. Every change goes to the URL through onChange.
-import { Button, Group, Select, TextInput } from '@mantine/core';
+// On a phone all but the date range sit behind one "Filters" button, so the results come first.
+import { Button, Collapse, Group, Select, TextInput, useMatches } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../ui/date-range-filter';
@@ -22,6 +24,9 @@ const CLEARED: Partial<HistoryParams> = {
   page: 1,
 };
 
+const MORE_ID = 'history-more-filters';
+const MORE: Array<keyof HistoryParams> = ['site', 'area', 'userType', 'person', 'status', 'host', 'stage', 'checks'];
+
 export function HistoryFilters({
   params,
   onChange,
@@ -39,16 +44,22 @@ export function HistoryFilters({
   const set = (patch: Partial<HistoryParams>) => onChange({ ...patch, page: 1 });
   const options = (rows: Array<{ id: string; name: string }>) => rows.map((r) => ({ value: r.id, label: r.name }));
   const w = { base: '100%', xs: 180 };
+  // Read at once, not after a first paint, so a desktop never flashes the phone's closed filters.
+  const phone = useMatches({ base: true, sm: false }, { getInitialValueInEffect: false });
+  const [open, { toggle }] = useDisclosure(false);
+  const chosen = MORE.filter((k) => params[k] !== undefined).length;
 
-  return (
-    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="history-filters">
-      <DateRangeFilter
-        label={t('reports.filters.dates')}
-        placeholder={t('reports.filters.lastDays')}
-        value={{ from: params.from, to: params.to }}
-        onChange={({ from, to }) => set({ from, to })}
-        testId="filter-dates"
-      />
+  const dates = (
+    <DateRangeFilter
+      label={t('reports.filters.dates')}
+      placeholder={t('reports.filters.lastDays')}
+      value={{ from: params.from, to: params.to }}
+      onChange={({ from, to }) => set({ from, to })}
+      testId="filter-dates"
+    />
+  );
+  const more = (
+    <>
       <Select
         label={t('reports.filters.site')}
         data={options(sites)}
@@ -125,6 +136,35 @@ export function HistoryFilters({
       <Button variant="subtle" onClick={() => onChange(CLEARED)} data-testid="filter-clear">
         {t('reports.filters.clear')}
       </Button>
-    </Group>
+    </>
+  );
+
+  if (!phone)
+    return (
+      <Group gap="sm" align="flex-end" wrap="wrap" data-testid="history-filters">
+        {dates}
+        {more}
+      </Group>
+    );
+  return (
+    <div data-testid="history-filters">
+      <Group gap="sm" align="flex-end" wrap="nowrap">
+        <div style={{ flex: 1, minWidth: 0 }}>{dates}</div>
+        <Button
+          variant={chosen ? 'light' : 'default'}
+          onClick={toggle}
+          aria-expanded={open}
+          aria-controls={MORE_ID}
+          data-testid="history-filters-toggle"
+        >
+          {chosen ? t('reports.filters.moreCount', { count: chosen }) : t('reports.filters.more')}
+        </Button>
+      </Group>
+      <Collapse expanded={open} id={MORE_ID} keepMountedMode="display-none">
+        <Group gap="sm" align="flex-end" wrap="wrap" pt="sm">
+          {more}
+        </Group>
+      </Collapse>
+    </div>
   );
 }
