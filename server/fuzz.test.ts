@@ -15,7 +15,7 @@ import type { RouteEntry } from './app';
 import { schemasOf } from './http/route-schemas';
 import { arbitraryFor } from './test/arbitrary';
 import { kioskCaller, roleCallers, type Caller } from './test/callers';
-import { eachDatabase } from './test/databases';
+import { oneDatabase } from './test/databases';
 import { changes, fingerprinter, type Fingerprint } from './test/fingerprint';
 import { bearer, entityFacts, freshAddress, seededApp, tokenFor } from './test/harness';
 import { apiRoutes, companyIds, plausibleUrls, type Method } from './test/routes';
@@ -78,7 +78,7 @@ function excerpt(value: unknown): string {
   }
 }
 
-eachDatabase((get, kind) => {
+oneDatabase((get, kind) => {
   const RUNS = RUNS_ON[kind];
   let app: FastifyInstance;
   let admin: Caller;

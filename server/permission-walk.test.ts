@@ -8,7 +8,7 @@ import { isAllowed, ROLE_NAMES, SYSTEM_ADMIN_ROLE } from '../domain/permissions'
 import type { RouteEntry } from './app';
 import type { RouteAccess } from './http/context';
 import { kioskCaller, roleCallers, type Caller } from './test/callers';
-import { eachDatabase } from './test/databases';
+import { oneDatabase } from './test/databases';
 import { bearer, entityFacts, seededApp, tokenFor } from './test/harness';
 import { apiRoutes, companyIds, plausibleUrls, withBody, type Method } from './test/routes';
 
@@ -29,7 +29,7 @@ function someIds(all: readonly string[], route: number, caller: number, n: numbe
   return Array.from({ length: n }, (_, k) => all[(route * 7 + caller * 3 + k) % all.length]!);
 }
 
-eachDatabase((get) => {
+oneDatabase((get) => {
   let app: FastifyInstance;
   let callers: Caller[];
   let ids: string[];

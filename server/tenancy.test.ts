@@ -3,13 +3,13 @@
 // Routes come from the app's onRoute table, so a route added later is walked automatically.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eachDatabase } from './test/databases';
+import { oneDatabase } from './test/databases';
 import { bearer, entityFacts, freshAddress, seededApp, tokenFor } from './test/harness';
 import { apiRoutes as allApiRoutes, fillPath, withBody } from './test/routes';
 
 type Facts = Awaited<ReturnType<typeof entityFacts>>;
 
-eachDatabase((get) => {
+oneDatabase((get) => {
   let app: FastifyInstance;
   let acmeToken: string;
   let globex: Facts;

@@ -11,11 +11,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { isAllowed } from '../../domain/permissions';
 import { normalRow } from '../../domain/import';
 import { entities, labels, roles, users, userTypes } from '../db/schema/index';
-import { eachDatabase } from '../test/databases';
+import { oneDatabase } from '../test/databases';
 import { bearer, seededApp, tokenFor } from '../test/harness';
 import { apiRoutes, fillPath, rowsOf, type Method } from '../test/routes';
 
-eachDatabase((get) => {
+oneDatabase((get) => {
   let app: FastifyInstance;
   let employee: string;
   let acme: string;

@@ -39,7 +39,21 @@ export function availableKinds(): DbKind[] {
 
 /** Defines one describe block per database kind; `get()` is valid inside tests and hooks. */
 export function eachDatabase(define: (get: () => DatabaseFixture, kind: DbKind) => void): void {
-  for (const kind of availableKinds()) {
+  onDatabases(availableKinds(), define);
+}
+
+/**
+ * For the walks of the HTTP layer (every route with every caller, garbage bodies, another
+ * company's ids): what they test is the routes' permission keys, validation and scoping, which
+ * no database changes; they run once, on PostgreSQL when DATABASE_URL is set, else on PGlite.
+ * The SQL those routes run is tested on both databases by each feature's own suite.
+ */
+export function oneDatabase(define: (get: () => DatabaseFixture, kind: DbKind) => void): void {
+  onDatabases([availableKinds().at(-1)!], define);
+}
+
+function onDatabases(kinds: DbKind[], define: (get: () => DatabaseFixture, kind: DbKind) => void): void {
+  for (const kind of kinds) {
     describe(`[${kind}]`, () => {
       let fixture: DatabaseFixture | undefined;
       let drop: (() => Promise<void>) | undefined;

@@ -19,6 +19,7 @@ import {
   step,
 } from './kiosk/kiosk-steps';
 import { login, screenshot, VIEWPORTS } from './support/browser';
+import { journeyOrSweep } from './support/screens';
 import { useServerAndBrowser } from './support/lifecycle';
 import { apiLogin, type RunningServer } from './support/server';
 
@@ -147,7 +148,8 @@ describe('accessibility (axe-core: no critical or serious violations)', () => {
       await phone.close();
     });
 
-    it(`kiosk home and every step (${lang})`, async () => {
+    // In English kiosk-accessibility.test.ts runs axe on every step in both orientations.
+    journeyOrSweep(lang === 'ar')(`kiosk home and every step (${lang})`, async () => {
       const c = await context('kioskLandscape', lang);
       const page = await c.newPage();
       const shot = (name: string) => audit(page, `kiosk ${name} ${lang}`);

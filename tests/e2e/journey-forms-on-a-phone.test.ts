@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInPage, screenshot } from './support/browser';
+import { screens } from './support/screens';
 import { useServerAndBrowser } from './support/lifecycle';
 import type { RunningServer } from './support/server';
 
@@ -90,44 +91,49 @@ const CASES = (['phone', 'desktop'] as const).flatMap((viewport) =>
   (['en', 'ar'] as const).map((lang) => ({ viewport, lang })),
 );
 
+/** Both languages on a phone in `npm test`; the desktop in English, and in Arabic as a sweep. */
+const inTests = ({ viewport, lang }: (typeof CASES)[number]) => viewport === 'phone' || lang === 'en';
+
 describe('the journey and flow forms fit a phone', () => {
-  it.each(CASES)(
-    'the flow form and the journey form fit $viewport in $lang',
-    async ({ viewport, lang }) => {
-      const page = await loggedInPage(browser, server.url, viewport, lang);
+  const fits = async ({ viewport, lang }: (typeof CASES)[number]) => {
+    const page = await loggedInPage(browser, server.url, viewport, lang);
+    await page.goto('/add-flow');
+    await page.getByTestId('flow-name-en').waitFor();
+    await pick(page, 'flow-user-type', 'Visitor');
+    await expect(page.getByTestId('flow-user-type').inputValue()).resolves.toBe('Visitor');
+    // The longest segment, and the fields a switch opens.
+    await page.getByRole('radiogroup', { name: WORDS[lang].test, exact: true }).getByText(WORDS[lang].rapid).click();
+    await page.getByTestId('flow-temperature_check').check();
+    await page.getByTestId('flow-host').check();
+    const flow = await misfits(page);
+    await page.getByTestId('flow-user-type').scrollIntoViewIfNeeded();
+    await screenshot(page, `journey-flow-form-${viewport}-${lang}`);
+    await page.getByRole('radiogroup', { name: WORDS[lang].test, exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, `journey-flow-form-checks-${viewport}-${lang}`);
+
+    await page.goto('/add-journey');
+    await page.getByTestId('journey-name-en').waitFor();
+    await page.getByRole('radiogroup', { name: WORDS[lang].nameMatch, exact: true }).scrollIntoViewIfNeeded();
+    const journey = await misfits(page);
+    await screenshot(page, `journey-form-${viewport}-${lang}`);
+
+    expect({ flow, journey }).toEqual({ flow: [], journey: [] });
+    if (viewport === 'phone') {
+      // Stacked on a phone: the user type sits above the input method, not beside it.
       await page.goto('/add-flow');
-      await page.getByTestId('flow-name-en').waitFor();
-      await pick(page, 'flow-user-type', 'Visitor');
-      await expect(page.getByTestId('flow-user-type').inputValue()).resolves.toBe('Visitor');
-      // The longest segment, and the fields a switch opens.
-      await page.getByRole('radiogroup', { name: WORDS[lang].test, exact: true }).getByText(WORDS[lang].rapid).click();
-      await page.getByTestId('flow-temperature_check').check();
-      await page.getByTestId('flow-host').check();
-      const flow = await misfits(page);
-      await page.getByTestId('flow-user-type').scrollIntoViewIfNeeded();
-      await screenshot(page, `journey-flow-form-${viewport}-${lang}`);
-      await page.getByRole('radiogroup', { name: WORDS[lang].test, exact: true }).scrollIntoViewIfNeeded();
-      await screenshot(page, `journey-flow-form-checks-${viewport}-${lang}`);
-
-      await page.goto('/add-journey');
-      await page.getByTestId('journey-name-en').waitFor();
-      await page.getByRole('radiogroup', { name: WORDS[lang].nameMatch, exact: true }).scrollIntoViewIfNeeded();
-      const journey = await misfits(page);
-      await screenshot(page, `journey-form-${viewport}-${lang}`);
-
-      expect({ flow, journey }).toEqual({ flow: [], journey: [] });
-      if (viewport === 'phone') {
-        // Stacked on a phone: the user type sits above the input method, not beside it.
-        await page.goto('/add-flow');
-        const userType = (await page.getByTestId('flow-user-type').boundingBox())!;
-        const method = (await page
-          .locator('input')
-          .and(page.getByLabel(WORDS[lang].inputMethod, { exact: true }))
-          .boundingBox())!;
-        expect(method.y).toBeGreaterThan(userType.y + userType.height);
-      }
-      await page.context().close();
-    },
+      const userType = (await page.getByTestId('flow-user-type').boundingBox())!;
+      const method = (await page
+        .locator('input')
+        .and(page.getByLabel(WORDS[lang].inputMethod, { exact: true }))
+        .boundingBox())!;
+      expect(method.y).toBeGreaterThan(userType.y + userType.height);
+    }
+    await page.context().close();
+  };
+  it.each(CASES.filter(inTests))('the flow form and the journey form fit $viewport in $lang', fits, 120_000);
+  screens.each(CASES.filter((c) => !inTests(c)))(
+    'the flow form and the journey form fit $viewport in $lang',
+    fits,
     120_000,
   );
 });
