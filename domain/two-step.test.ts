@@ -8,6 +8,8 @@ import {
   normaliseCode,
   ownTwoStepEvent,
   packagePopupOf,
+  roleChanged,
+  securityPopupOnJoin,
   securityPopupShown,
   stepAccepted,
   type PopupViewer,
@@ -64,5 +66,24 @@ describe('live pop-ups', () => {
     expect(packagePopupOf({ entity_id: 'e1' }, viewer)).toBe('changed');
     expect(packagePopupOf({ entity_id: 'e1', action: 'upgrade' }, { ...viewer, isTechTeam: true })).toBeNull();
     expect(packagePopupOf({ entity_id: 'e2', action: 'upgrade' }, viewer)).toBeNull();
+  });
+});
+
+describe('what is read when the socket joins', () => {
+  it("owes 'Security Policy Updated' when the server now says the person must enrol, outside enrolment", () => {
+    expect(securityPopupOnJoin({ must_enrol: true }, viewer, '/')).toBe(true);
+    expect(securityPopupOnJoin({ must_enrol: false }, viewer, '/')).toBe(false);
+    expect(securityPopupOnJoin({ must_enrol: true }, { ...viewer, isOtpEnabled: true }, '/')).toBe(false);
+    expect(securityPopupOnJoin({ must_enrol: true }, { ...viewer, isTechTeam: true }, '/')).toBe(false);
+    for (const path of ['/otp-error', '/two-step', '/passport'])
+      expect(securityPopupOnJoin({ must_enrol: true }, viewer, path)).toBe(false);
+  });
+
+  it('sees a changed role or permission, whatever the order of the keys', () => {
+    const held = { id: 'r1', permissions: { users: true, dashboard: true } };
+    expect(roleChanged(held, { id: 'r1', permissions: { dashboard: true, users: true } })).toBe(false);
+    expect(roleChanged(held, { id: 'r1', permissions: { dashboard: true, users: false } })).toBe(true);
+    expect(roleChanged(held, { id: 'r1', permissions: { dashboard: true } })).toBe(true);
+    expect(roleChanged(held, { id: 'r2', permissions: held.permissions })).toBe(true);
   });
 });

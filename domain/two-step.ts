@@ -98,6 +98,30 @@ export function securityPopupShown(event: TwoStepEventLike, viewer: PopupViewer)
   return roleRequiresTwoStep({ twoStep: event.isOtpEnabled, otpRoles: event.otp_roles ?? [] }, viewer.roleId);
 }
 
+/** Where a person is already being sent to enrol: no pop-up says it again there. */
+const ENROL_PATHS = ['/otp-error', '/two-step', '/passport'];
+
+/**
+ * Read on every join of the entity room (issue 39 item 10): an event sent before the socket joined
+ * (a login's first seconds, a reconnect) is not replayed, so the state it announced is read instead.
+ * The login already sent a person who had to enrol to /otp-error; if the server now says they must,
+ * the policy changed since, and 'Security Policy Updated' shows as the event would have shown it.
+ */
+export function securityPopupOnJoin(state: { must_enrol: boolean }, viewer: PopupViewer, pathname: string): boolean {
+  return state.must_enrol && !viewer.isOtpEnabled && !viewer.isTechTeam && !ENROL_PATHS.includes(pathname);
+}
+
+/** The role or its permissions differ from what the session holds: 'Permissions Updated' is owed. */
+export function roleChanged(
+  held: { id: string; permissions: Record<string, unknown> },
+  now: { id: string; permissions: Record<string, unknown> },
+): boolean {
+  if (held.id !== now.id) return true;
+  const keys = new Set([...Object.keys(held.permissions), ...Object.keys(now.permissions)]);
+  for (const k of keys) if (JSON.stringify(held.permissions[k]) !== JSON.stringify(now.permissions[k])) return true;
+  return false;
+}
+
 /** The viewer's own two-step was switched: their other sessions end (the server revokes them). */
 export function ownTwoStepEvent(event: TwoStepEventLike, viewer: PopupViewer): boolean {
   return event.entity_id === viewer.entityId && event.entity_user_id === viewer.id;

@@ -7,10 +7,13 @@ import { accessToken, useStoredUser } from '../api/session';
 import { openEntitySocket, type EntitySocket } from './entity-socket';
 
 const RealtimeContext = createContext<EntitySocket | null>(null);
+/** How many times this page's socket has joined the entity room (0 until the first join). */
+const JoinsContext = createContext(0);
 
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const token = useStoredUser()?.data.access_token;
   const [socket, setSocket] = useState<EntitySocket | null>(null);
+  const [joins, setJoins] = useState(0);
 
   useEffect(() => {
     if (!token) return;
@@ -18,6 +21,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       url: location.origin,
       token: accessToken,
       connect: (url, options) => io(url, options),
+      onJoined: (joined) => {
+        if (joined) setJoins((n) => n + 1);
+      },
     });
     setSocket(connection.socket);
     return () => {
@@ -26,7 +32,24 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
   }, [token]);
 
-  return <RealtimeContext.Provider value={socket}>{children}</RealtimeContext.Provider>;
+  return (
+    <RealtimeContext.Provider value={socket}>
+      <JoinsContext.Provider value={joins}>{children}</JoinsContext.Provider>
+    </RealtimeContext.Provider>
+  );
+}
+
+/** Calls the latest handler after each join of the entity room: events sent while the page was not
+ * in the room are not replayed, so what they would have said is read then. */
+export function useRealtimeJoined(handler: () => void): void {
+  const joins = useContext(JoinsContext);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (joins > 0) latest.current();
+  }, [joins]);
 }
 
 /** Calls the latest handler for every `event` from the entity room while mounted. */

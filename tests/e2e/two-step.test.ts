@@ -110,3 +110,38 @@ it("shows 'Security Policy Updated' when an admin requires two-step for the role
   await phone.getByTestId('two-step-qr').waitFor();
   await screenshot(phone, 'two-step-enrol-ar-phone');
 });
+
+it("shows 'Security Policy Updated' for a change made while the page was not yet in its room", async () => {
+  const context = await newContext(browser, server.url, 'desktop');
+  await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  // The page's socket reaches the server only once the policy has changed: the event is sent
+  // while nobody on this page can hear it, as in a login's first seconds.
+  let release = () => {};
+  const changed = new Promise<void>((r) => (release = r));
+  await context.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await changed;
+    ws.connectToServer();
+  });
+  const page = await context.newPage();
+  await login(page, 'system@acme.test');
+
+  const { token, entityId } = await apiLogin(server.url);
+  const { data: roles } = await api<{ data: { id: string; name: string }[] }>(token, 'GET', `/roles/${entityId}`);
+  const { data: company } = await api<{
+    data: { name: string; subdomain: string; version: number; otp_roles?: string[] };
+  }>(token, 'GET', `/entity/${entityId}`);
+  await api(token, 'PUT', `/entity/${entityId}`, {
+    name: company.name,
+    subdomain: company.subdomain,
+    two_step: true,
+    otp_roles: ['fire warden', 'system admin'].map((name) => roles.find((r) => r.name === name)!.id),
+    version: company.version,
+  });
+  expect(await page.getByRole('dialog', { name: 'Security Policy Updated' }).count()).toBe(0);
+  release();
+
+  await page.getByRole('dialog', { name: 'Security Policy Updated' }).waitFor();
+  await page.getByTestId('popup-ok').click();
+  await page.waitForURL('**/two-step?force_otp=1');
+  await context.close();
+});

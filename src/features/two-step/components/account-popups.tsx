@@ -7,12 +7,19 @@ import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ownTwoStepEvent, packagePopupOf, securityPopupShown, type PopupViewer } from '../../../../domain/two-step';
+import {
+  ownTwoStepEvent,
+  packagePopupOf,
+  roleChanged,
+  securityPopupOnJoin,
+  securityPopupShown,
+  type PopupViewer,
+} from '../../../../domain/two-step';
 import type { StoredUser } from '../../../../domain/session';
 import { api } from '../../../api/client';
 import { userDetails } from '../../../api/auth';
 import { readStoredUser, useStoredUser, writeStoredUser } from '../../../api/session';
-import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { useRealtimeEvent, useRealtimeJoined } from '../../../realtime/realtime-context';
 import { twoStepState } from '../hooks/two-step-api';
 
 type Popup = 'security' | 'upgraded' | 'downgraded' | 'changed' | 'role';
@@ -34,6 +41,28 @@ export function AccountPopups() {
   const [popup, setPopup] = useState<Popup | null>(null);
   const viewer = viewerOf(stored);
 
+  // Joined (just after login, or again after a reconnect): what was announced while the page was
+  // not in the room is read from the server, so the pop-ups an event would have opened still open.
+  useRealtimeJoined(() => {
+    void twoStepState().then((res) => {
+      // The session was revoked meanwhile (one's own two-step switched on elsewhere).
+      if (res.status === 401) return navigate('/logout', { replace: true });
+      const current = readStoredUser();
+      if (!res.ok || !current) return;
+      if (current.data.user.is_otp_enabled !== res.data.data.enabled)
+        writeStoredUser({
+          data: { ...current.data, user: { ...current.data.user, is_otp_enabled: res.data.data.enabled } },
+        });
+      const now = viewerOf(readStoredUser());
+      if (now && securityPopupOnJoin(res.data.data, now, window.location.pathname)) setPopup((p) => p ?? 'security');
+    });
+    void userDetails(api).then((res) => {
+      const current = readStoredUser();
+      if (!res.ok || !current || !roleChanged(current.data.user.role, res.data.data.role)) return;
+      writeStoredUser({ data: { ...current.data, user: res.data.data } });
+      setPopup((p) => p ?? 'role');
+    });
+  });
   useRealtimeEvent('updateEntityTwoStepAuth', (e) => {
     if (viewer && securityPopupShown(e, viewer)) setPopup('security');
   });
