@@ -4,7 +4,7 @@
 // ('gh:dashboard-local-ready': the page's first render → today's rows from local data drawn).
 import { cpus, loadavg } from 'node:os';
 import { addEvacuees } from '../server/emergency/evacuees.seed';
-import { launch, login, newContext } from '../tests/e2e/support/browser';
+import { CHROMIUM, launch, login, newContext } from '../tests/e2e/support/browser';
 import { ensureBuild, pushVisits } from './support/browser-app';
 import type { SectionResult } from './support/report';
 import { openTarget } from './support/target';
@@ -17,7 +17,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function measureLocalFirstRender(): Promise<SectionResult> {
   ensureBuild();
   const target = await openTarget('pglite');
-  const browser = await launch();
+  const browser = await launch([], CHROMIUM);
   try {
     const seeded = await addEvacuees(target.database.db, VISITS);
     // 5,000 visits today, every third already signed out; spread over the last few minutes.

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { v7 as uuidv7 } from 'uuid';
 import type { Page } from 'playwright-core';
 import { addEvacuees } from '../server/emergency/evacuees.seed';
-import { launch, login, newContext } from '../tests/e2e/support/browser';
+import { CHROMIUM, launch, login, newContext } from '../tests/e2e/support/browser';
 import { printSection, type SectionResult } from './support/report';
 import { openTarget, type BenchTarget } from './support/target';
 
@@ -136,7 +136,7 @@ export async function run(): Promise<SectionResult[]> {
       throw new Error('vite build failed');
   }
   const target = await openTarget('pglite');
-  const browser = await launch();
+  const browser = await launch([], CHROMIUM);
   try {
     const seeded = await addEvacuees(target.database.db, PEOPLE);
     await signEveryoneIn(target, seeded.people, seeded.areaId);

@@ -15,7 +15,7 @@ import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { IMPORT_COLUMNS, type ImportRow } from '../domain/import';
-import { launch, login, newContext, untilOfflineReady } from '../tests/e2e/support/browser';
+import { CHROMIUM, launch, login, newContext, untilOfflineReady } from '../tests/e2e/support/browser';
 import { ensureBuild } from './support/browser-app';
 import { count, printSection, seconds, timed, type SectionResult } from './support/report';
 import { openTarget } from './support/target';
@@ -97,7 +97,7 @@ async function browserSection(f: Awaited<ReturnType<typeof fixtures>>): Promise<
   writeFileSync(join(dir, 'people.xlsx'), f.xlsx);
   writeFileSync(join(dir, 'photos.zip'), f.zipBytes);
   const target = await openTarget('pglite');
-  const browser = await launch();
+  const browser = await launch([], CHROMIUM);
   try {
     const context = await newContext(browser, target.url, 'desktop');
     const page = await context.newPage();

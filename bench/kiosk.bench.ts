@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { advanceClock, done, registerKiosk, startJourney, step } from '../tests/e2e/kiosk/kiosk-steps';
-import { launch } from '../tests/e2e/support/browser';
+import { CHROMIUM, launch } from '../tests/e2e/support/browser';
 import { printSection, type SectionResult } from './support/report';
 import { openTarget } from './support/target';
 
@@ -48,7 +48,7 @@ async function tapConfirm(page: Page): Promise<number> {
 
 export async function run(): Promise<SectionResult[]> {
   const target = await openTarget('pglite');
-  const browser = await launch();
+  const browser = await launch([], CHROMIUM);
   try {
     const context = await browser.newContext({
       baseURL: target.url,

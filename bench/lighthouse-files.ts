@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { entities } from '../server/db/schema/entities';
 import { journeyFlows } from '../server/db/schema/journeys';
 import { openTarget } from './support/target';
-import { launch } from '../tests/e2e/support/browser';
+import { CHROMIUM, launch } from '../tests/e2e/support/browser';
 const target = await openTarget('pglite');
 const [flow] = await target.database.db
   .select({ id: journeyFlows.id })
@@ -12,7 +12,7 @@ const [flow] = await target.database.db
   .innerJoin(entities, eq(entities.id, journeyFlows.entityId))
   .where(and(eq(entities.subdomain, 'acme'), eq(journeyFlows.name, 'Visitor arrival')))
   .limit(1);
-const browser = await launch();
+const browser = await launch([], CHROMIUM);
 const pages = (process.env.PROBE ?? 'login,prereg').split(',');
 for (const [name, path] of [
   ['login', '/login'],

@@ -9,6 +9,7 @@ import { journeyFlows, journeys, userTypes } from '../db/schema/journeys';
 import { announcements, attendanceModes, complianceForms, customFields } from '../db/schema/kiosk-config';
 import { sections } from '../db/schema/custom-fields';
 import { users } from '../db/schema/people';
+import { DEMO_NAMES } from '../seed/demo-data';
 
 type Text = { en: string; ar: string; es: string };
 const FIELDS: Array<{ name: Text; type: string; options?: Text[]; onFlow?: boolean }> = [
@@ -152,6 +153,7 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
         id: uuidv7(),
         journeyId: visitorJourney.id,
         name: 'Contractor arrival',
+        names: DEMO_NAMES['Contractor arrival'],
         userTypeId: contractor,
         settings: visitorFlow,
       });
@@ -180,6 +182,7 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
     entityId,
     id: staffJourney,
     name: 'Staff attendance',
+    names: DEMO_NAMES['Staff attendance'],
     description: 'Daily sign-in and sign-out for staff',
     settings: { touch_mode: true, name_match: 'private', shown_user_types: [staff], attendance_mode_id: modeId },
   });
@@ -188,6 +191,7 @@ export async function seedKioskDemo(db: Db, entityId: string, now: Date): Promis
     id: uuidv7(),
     journeyId: staffJourney,
     name: 'Staff day',
+    names: DEMO_NAMES['Staff day'],
     userTypeId: staff,
     settings: { print_badge: false },
   });

@@ -3,6 +3,17 @@ import { PLANS } from '../../domain/constants';
 import type { RegistrationMethod } from '../../domain/journey';
 import type { RoleName } from '../../domain/permissions';
 
+/** The demo's journey and flow names in the three content languages (issue 39 item 21): the
+ * English one is the stored `name` (the company's default language), all three are `names`. */
+export const DEMO_NAMES = {
+  'Visitor sign-in': { en: 'Visitor sign-in', ar: 'تسجيل دخول الزوار', es: 'Registro de visitantes' },
+  'Staff attendance': { en: 'Staff attendance', ar: 'حضور الموظفين', es: 'Asistencia del personal' },
+  'Visitor arrival': { en: 'Visitor arrival', ar: 'وصول الزائر', es: 'Llegada de visitantes' },
+  'Contractor arrival': { en: 'Contractor arrival', ar: 'وصول المقاول', es: 'Llegada de contratistas' },
+  'Staff day': { en: 'Staff day', ar: 'يوم عمل الموظفين', es: 'Jornada del personal' },
+} as const satisfies Record<string, { en: string; ar: string; es: string }>;
+export type DemoName = keyof typeof DEMO_NAMES;
+
 export interface DemoUser {
   email: string;
   fullName: string;
@@ -22,7 +33,7 @@ export interface DemoEntity {
   copyright: string;
   sites: Array<{ name: string; lat: number; long: number; locationName: string; areas: string[] }>;
   userTypes: Array<{ name: string; registrationMethod: RegistrationMethod; gracePeriodMinutes: number }>;
-  journeys: Array<{ name: string; description: string; flows: Array<{ name: string; userType: string }> }>;
+  journeys: Array<{ name: DemoName; description: string; flows: Array<{ name: DemoName; userType: string }> }>;
   users: DemoUser[];
 }
 

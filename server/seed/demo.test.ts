@@ -1,7 +1,7 @@
 // The demo seed: complete, idempotent, and refused in production.
 import { expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { areas, entities, journeyFlows, roles, sites, users, userTypes } from '../db/schema/index';
+import { areas, entities, journeyFlows, journeys, roles, sites, users, userTypes } from '../db/schema/index';
 import { eachDatabase } from '../test/databases';
 import { DEMO_LOGINS, DemoRefusedError, seedDemo } from './demo';
 
@@ -28,6 +28,22 @@ eachDatabase((get) => {
     expect(first).toMatchObject({ entities: 2, roles: 12, sites: 3, areas: 5, userTypes: 6, flows: 4 });
     expect(await seedDemo(get().database.db, { now, production: false })).toEqual({ seeded: false });
     expect(await counts()).toEqual(first);
+  });
+
+  it('names every demo journey and flow in English, Arabic and Spanish', async () => {
+    await seedDemo(get().database.db, { now, production: false });
+    const { db } = get().database;
+    const rows = [
+      ...(await db.select({ name: journeys.name, names: journeys.names }).from(journeys)),
+      ...(await db.select({ name: journeyFlows.name, names: journeyFlows.names }).from(journeyFlows)),
+    ];
+    expect(rows.length).toBe(7);
+    for (const row of rows) {
+      const names = row.names as Record<string, string>;
+      expect(names.en, row.name).toBe(row.name);
+      expect(names.ar, row.name).toMatch(/[\u0600-\u06FF]/);
+      expect(names.es?.length, row.name).toBeGreaterThan(0);
+    }
   });
 
   it('lists the demo logins main.ts prints', () => {

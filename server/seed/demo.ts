@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from '../../domain/constants';
 import { defaultPermissionsFor, ROLE_NAMES } from '../../domain/permissions';
 import type { Db } from '../db/database';
 import { areas, entities, journeyFlows, journeys, roles, sites, users, userTypes } from '../db/schema/index';
-import { DEMO_ENTITIES, type DemoEntity } from './demo-data';
+import { DEMO_ENTITIES, DEMO_NAMES, type DemoEntity } from './demo-data';
 import { recordChanges } from '../sync/changes';
 import { snapshotOf } from '../sync-registry';
 import { seedKioskDemo } from '../kiosk/kiosk-seed';
@@ -114,6 +114,7 @@ async function seedEntity(db: Db, data: DemoEntity, passwordHash: string, now: D
       entityId,
       id: journeyId,
       name: journey.name,
+      names: DEMO_NAMES[journey.name],
       description: journey.description,
       settings: { touch_mode: true },
     });
@@ -123,6 +124,7 @@ async function seedEntity(db: Db, data: DemoEntity, passwordHash: string, now: D
         id: uuidv7(),
         journeyId,
         name: flow.name,
+        names: DEMO_NAMES[flow.name],
         userTypeId: typeIds.get(flow.userType) ?? null,
         settings: { print_badge: true, compliance_frequency: 'every time' },
       })),

@@ -10,7 +10,10 @@ import pg from 'pg';
 import { openDatabase, migrationsFolder, type DatabaseHandle } from '../db/database';
 import { seedDemo } from '../seed/demo';
 
-export function templateKey(): string {
+/** What a seeded template is made from besides the migrations: a changed seed makes a new one. */
+const SEED_SOURCES = ['server/seed/demo.ts', 'server/seed/demo-data.ts', 'server/kiosk/kiosk-seed.ts'];
+
+export function templateKey(sources: string[] = []): string {
   const hash = createHash('sha256');
   const version = (
     JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')) as {
@@ -26,6 +29,7 @@ export function templateKey(): string {
     }
   };
   walk(migrationsFolder);
+  for (const path of sources) hash.update(path).update(readFileSync(path));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -58,7 +62,7 @@ async function copyTemplateDir(
   kind: string,
   make: (database: DatabaseHandle) => Promise<void>,
 ): Promise<void> {
-  const template = join(tmpdir(), `gatehouse-pglite-${kind}-${templateKey()}`);
+  const template = join(tmpdir(), `gatehouse-pglite-${kind}-${templateKey(kind === 'seeded' ? SEED_SOURCES : [])}`);
   if (!existsSync(template)) {
     const aside = `${template}.${process.pid}.${Date.now()}`;
     const database = await openDatabase({ dataDir: aside });

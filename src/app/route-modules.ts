@@ -1,5 +1,5 @@
 // Which lazy module renders each route. A route without a built screen gets ComingSoonPage.
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { RouteDef } from '../../domain/routes';
 
 export type RouteModule = () => Promise<{ Component: ComponentType }>;
@@ -87,6 +87,11 @@ const BUILT: Record<string, RouteModule> = {
     import('../features/import/components/import-details-page').then((m) => ({ Component: m.ImportDetailsPage })),
   '/user-types': () =>
     import('../features/people/components/user-types-page').then((m) => ({ Component: m.UserTypesPage })),
+  // The spec's older address of the same list: one list of user types, so it opens that list.
+  '/olduser-types': () =>
+    import('react-router-dom').then((m) => ({
+      Component: () => createElement(m.Navigate, { to: '/user-types', replace: true }),
+    })),
   '/add-user-type': () =>
     import('../features/people/components/add-user-type-page').then((m) => ({ Component: m.AddUserTypePage })),
   '/invite-users-to-dashboard': () =>
@@ -106,6 +111,8 @@ const BUILT: Record<string, RouteModule> = {
   '/two-step': () =>
     import('../features/two-step/components/two-step-page').then((m) => ({ Component: m.TwoStepPage })),
   '/roles': () => import('../features/roles/components/roles-page').then((m) => ({ Component: m.RolesPage })),
+  '/vp/playground': () =>
+    import('../features/kiosk/components/playground-page').then((m) => ({ Component: m.PlaygroundPage })),
   '/passport': () =>
     import('../features/passport/components/passport-page').then((m) => ({ Component: m.PassportPage })),
   // Pre-registration.

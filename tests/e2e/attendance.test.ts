@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../sync/protocol';
-import { registerKiosk, result, shooter, step } from './kiosk/kiosk-steps';
+import { registerKiosk, result, shooter, shownName, step } from './kiosk/kiosk-steps';
 import { launch, login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
 import { screens } from './support/screens';
@@ -157,7 +157,10 @@ describe('attendance modes and reasons', () => {
     await untilOfflineReady(kiosk);
     await context.setOffline(true);
     await kiosk.locator('[data-testid="kiosk-online"][data-online="false"]').waitFor();
-    await kiosk.getByTestId('kiosk-journey').filter({ hasText: 'Staff attendance' }).click();
+    await kiosk
+      .getByTestId('kiosk-journey')
+      .filter({ hasText: shownName('Staff attendance') })
+      .click();
     await step(kiosk, 'identify');
     await kiosk.getByTestId('kiosk-search').fill('Sam Staff');
     await kiosk.getByTestId('kiosk-match').filter({ hasText: 'Sam Staff' }).click();
@@ -192,7 +195,10 @@ describe('attendance modes and reasons', () => {
     await kiosk.getByTestId('kiosk-match').filter({ hasText: 'Sam Staff' }).click();
     expect(await result(kiosk)).toMatchObject({ signedOut: 'true' });
     await kiosk.getByTestId('kiosk-done').click();
-    await kiosk.getByTestId('kiosk-journey').filter({ hasText: 'Staff attendance' }).click();
+    await kiosk
+      .getByTestId('kiosk-journey')
+      .filter({ hasText: shownName('Staff attendance') })
+      .click();
     await step(kiosk, 'identify');
     await kiosk.getByTestId('kiosk-search').fill('Sam Staff');
     await kiosk.getByTestId('kiosk-match').filter({ hasText: 'Sam Staff' }).click();

@@ -14,21 +14,28 @@ import {
   newVisitorDetails,
   registerKiosk,
   result,
+  shownName,
   step,
 } from './kiosk/kiosk-steps';
+import { DEMO_NAMES } from '../../server/seed/demo-data';
 import { axeViolations } from './kiosk/axe-audit';
 import { clearSpoken, measureTargets, spoken, stubSpeech } from './kiosk/a11y-measure';
-import { screenshot, VIEWPORTS } from './support/browser';
+import { CHROMIUM, VIEWPORTS, screenshot } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 import { apiLogin, type RunningServer } from './support/server';
 import { journeyOrSweep } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
-useServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+// Chromium itself: the kiosk asks for fullscreen, and the headless shell's fullscreen window
+// cannot be resized to the next orientation.
+useServerAndBrowser(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { executablePath: CHROMIUM },
+);
 
 type Lang = 'en' | 'ar';
 const locale = (lang: Lang) =>
@@ -114,7 +121,10 @@ async function audit(page: Page, lang: Lang, mode: Mode, name: string): Promise<
 async function visitorJourney(page: Page, lang: Lang, mode: Mode, n: number): Promise<void> {
   const shot = (name: string) => audit(page, lang, mode, name);
   await shot('home');
-  await page.getByTestId('kiosk-journey').filter({ hasText: 'Visitor sign-in' }).click();
+  await page
+    .getByTestId('kiosk-journey')
+    .filter({ hasText: shownName('Visitor sign-in') })
+    .click();
   await step(page, 'identify');
   await shot('identify');
   const digits = `${lang === 'en' ? 1 : 2}${n}`;
@@ -175,11 +185,14 @@ describe('the accessible kiosk', () => {
       const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
       expect(ring).not.toBe('none');
       await expect.poll(said).toMatch(new RegExp(`${words.kioskA11y.words.button}`));
-      await page.getByTestId('kiosk-journey').filter({ hasText: 'Visitor sign-in' }).focus();
+      await page
+        .getByTestId('kiosk-journey')
+        .filter({ hasText: shownName('Visitor sign-in') })
+        .focus();
       await clearSpoken(page);
       await page.keyboard.press('Enter');
       await step(page, 'identify');
-      await expect.poll(said).toContain('Visitor sign-in');
+      await expect.poll(said).toContain(DEMO_NAMES['Visitor sign-in'][lang]);
       await page.getByTestId('kiosk-search').focus();
       await expect.poll(said).toContain(words.kiosk.identify.search);
       await page.getByTestId('kiosk-search').fill('Zed');
@@ -206,7 +219,10 @@ describe('the accessible kiosk', () => {
         const page = await openKiosk(lang);
         const words = locale(lang);
         await setMode(page, 'speech', lang);
-        await page.getByTestId('kiosk-journey').filter({ hasText: 'Visitor sign-in' }).click();
+        await page
+          .getByTestId('kiosk-journey')
+          .filter({ hasText: shownName('Visitor sign-in') })
+          .click();
         await step(page, 'identify');
         await page.getByTestId('kiosk-search').fill('Car');
         const warning = page.getByTestId('kiosk-idle-warning');

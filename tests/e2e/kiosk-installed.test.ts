@@ -22,17 +22,21 @@ import {
   step,
   type Shot,
 } from './kiosk/kiosk-steps';
-import { newContext, screenshot, VIEWPORTS } from './support/browser';
+import { CHROMIUM, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 import { apiLogin, type RunningServer } from './support/server';
 import { journeyOrSweep } from './support/screens';
 
 let server: RunningServer;
 let browser: Browser;
-useServerAndBrowser((s, b) => {
-  server = s;
-  browser = b;
-});
+// Chromium itself: the headless shell refuses the screen wake lock this kiosk holds.
+useServerAndBrowser(
+  (s, b) => {
+    server = s;
+    browser = b;
+  },
+  { executablePath: CHROMIUM },
+);
 beforeAll(() => keepVisitsOpen(server.url));
 
 async function samsCard(): Promise<string> {

@@ -4,10 +4,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
-import { login, newContext, screenshot, type VIEWPORTS } from './support/browser';
+import { login, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { useServerAndBrowser } from './support/lifecycle';
 import { apiLogin, type RunningServer } from './support/server';
 import { journeyOrSweep } from './support/screens';
+import { axeViolations } from './kiosk/axe-audit';
 
 let server: RunningServer;
 let browser: Browser;
@@ -173,6 +174,47 @@ describe('what a new admin sees', () => {
     expect(options).not.toContain('Kim Kiosk');
     expect(options).not.toContain('Carla Contractor');
     await screenshot(page, 'expected-visitors-hosts-desktop-en');
+    await context.close();
+  });
+});
+
+describe('the two spec routes that were "coming soon"', () => {
+  it('/vp/playground lets anyone try the kiosk screens in their language, and saves nothing', async () => {
+    // axe goes in as a script tag.
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: VIEWPORTS.phone,
+      serviceWorkers: 'block',
+      bypassCSP: true,
+    });
+    await context.addInitScript(() => localStorage.setItem('language', 'ar'));
+    const page = await context.newPage();
+    let writes = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/') && r.method() !== 'GET') writes++;
+    });
+    await page.goto('/vp/playground');
+    const playground = page.getByTestId('playground');
+    await playground.getByRole('button', { name: 'تسجيل دخول الزوار' }).click();
+    await expect.poll(() => playground.innerText()).toContain('يرجى قراءة قواعد الموقع');
+    await screenshot(page, 'playground-phone-ar');
+    // The screens' language is the visitor's choice, as on a kiosk.
+    await page.getByTestId('playground-language').getByText('الإنجليزية').click();
+    await playground.getByRole('tab', { name: 'الرئيسية' }).click();
+    await playground.getByRole('button', { name: 'Visitor sign-in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(writes).toBe(0);
+    await context.close();
+  });
+
+  it('/olduser-types opens the one list of user types', async () => {
+    const context = await newContext(browser, server.url, 'desktop');
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.goto('/olduser-types');
+    await page.waitForURL('**/user-types');
+    await page.getByText('Contractor').first().waitFor();
     await context.close();
   });
 });

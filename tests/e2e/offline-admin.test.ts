@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
 import { apiLogin, type RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
+import { shownName } from './kiosk/kiosk-steps';
 
 let server: RunningServer;
 let browser: Browser;
@@ -203,9 +204,10 @@ describe('an admin offline', () => {
       ],
       ['/roles', '[data-testid="role-select"]', 'roles'],
     ]);
-    const pages: Array<[string, string, string, string?]> = [
+    const pages: Array<[string, string, string | RegExp, string?]> = [
       ['sites', '/sites', 'Head Office', 'site-card'],
-      ['journeys', '/journeys', 'Visitor sign-in'],
+      // The demo's journeys are named in each language.
+      ['journeys', '/journeys', shownName('Visitor sign-in')],
       ['compliances', '/compliances', ''],
       ['custom-fields', '/custom-fields', ''],
       ['attendance', '/attendance-modes', ''],

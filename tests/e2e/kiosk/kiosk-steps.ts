@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
 import { apiLogin } from '../support/server';
+import { DEMO_NAMES } from '../../../server/seed/demo-data';
 
 export type Shot = (name: string) => Promise<void>;
 export const shooter =
@@ -125,9 +126,19 @@ export async function registerKiosk(page: Page, name: string, shot: Shot): Promi
   await page.locator('[data-testid="kiosk-journey"]').nth(1).waitFor({ timeout: 30_000 });
 }
 
+/** A demo journey's or flow's name as the kiosk shows it in any of its languages (the demo is
+ * written in English, Arabic and Spanish); another name as it is. */
+export function shownName(name: string): string | RegExp {
+  const names = (DEMO_NAMES as Record<string, Record<string, string>>)[name];
+  return names ? new RegExp(Object.values(names).join('|')) : name;
+}
+
 export async function startJourney(page: Page, name: string): Promise<void> {
   await advanceClock(page);
-  await page.getByTestId('kiosk-journey').filter({ hasText: name }).click();
+  await page
+    .getByTestId('kiosk-journey')
+    .filter({ hasText: shownName(name) })
+    .click();
   await step(page, 'identify');
 }
 

@@ -5,12 +5,16 @@ import type { Browser } from 'playwright-core';
 import { launch } from './browser';
 import { startServer, type RunningServer } from './server';
 
-export function useServerAndBrowser(ready: (server: RunningServer, browser: Browser) => void): void {
+/** `executablePath`: a file that needs Chromium itself rather than the headless shell says so. */
+export function useServerAndBrowser(
+  ready: (server: RunningServer, browser: Browser) => void,
+  { executablePath }: { executablePath?: string } = {},
+): void {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startServer();
-    browser = await launch();
+    browser = await launch([], executablePath);
     ready(server, browser);
   });
   afterAll(async () => {
