@@ -70,6 +70,16 @@ export const registerKioskRequest = v.object({
 });
 export type RegisterKioskRequest = v.InferOutput<typeof registerKioskRequest>;
 
+/** Spec 2 §7 names the registering kiosk's field `kioskName`; the form sends `kiosk_name`. Either
+ * is read (the snake-case one when both are sent). */
+export function registrationBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  if (b.kiosk_name !== undefined || b.kioskName === undefined) return body;
+  const { kioskName, ...rest } = b;
+  return { ...rest, kiosk_name: kioskName };
+}
+
 /** How long the kiosk waits without a touch before it clears the screen and goes home. */
 export const KIOSK_IDLE_MS = 45_000;
 

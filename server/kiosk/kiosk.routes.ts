@@ -1,7 +1,7 @@
 // Spec 2 §7 "Kiosks" and "Attendance" (the calls the kiosk and the sites list need), under /api.
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { registerKioskRequest } from '../../domain/kiosk';
+import { registerKioskRequest, registrationBody } from '../../domain/kiosk';
 import { contextOf, declarePermission, requirePermission } from '../http/context';
 import { parseOrThrow } from '../http/validate';
 import type { KioskService } from './kiosk.service';
@@ -23,7 +23,7 @@ export async function kioskRoutes(app: FastifyInstance, { kiosks }: { kiosks: Ki
       config: { openapi: { summary: 'Register a kiosk in an area', body: registerKioskRequest, status: 201 } },
     },
     async (request, reply) => {
-      const body = parseOrThrow(registerKioskRequest, request.body);
+      const body = parseOrThrow(registerKioskRequest, registrationBody(request.body));
       reply.code(201);
       return { data: await kiosks.register(contextOf(request), body), message: 'Kiosk Added' };
     },

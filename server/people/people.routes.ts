@@ -1,5 +1,6 @@
 // Users and labels (spec 2 §7 "Users and related"), all under /api with the spec's paths.
 import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import {
   applyLabelsInput,
   labelInput,
@@ -15,6 +16,11 @@ import type { PeopleService } from './people.service';
 // A 3 MB photo as base64 in JSON is about 4 MB.
 const PHOTO_BODY_LIMIT = 5 * 1024 * 1024;
 type IdParams = { Params: { id: string } };
+const idParams = v.object({ id: v.pipe(v.string(), v.uuid('validation.uuid')) });
+/** No search lists the first 20 by name. */
+const searchQuery = v.object({
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'validation.too_long')), ''),
+});
 
 export async function peopleRoutes(app: FastifyInstance, { people }: { people: PeopleService }) {
   // Routes with ids: the service checks ownership (404) before the permission.
@@ -22,6 +28,30 @@ export async function peopleRoutes(app: FastifyInstance, { people }: { people: P
   app.get<{ Params: { entityId: string } }>(
     '/api/users/:entityId',
     { ...own, config: { openapi: { summary: "The company's users (paged, filtered)", query: usersQuery } } },
+    async (request) =>
+      people.list(contextOf(request), request.params.entityId, parseOrThrow(usersQuery, request.query)),
+  );
+
+  app.get<IdParams>(
+    '/api/user/:id',
+    { ...own, config: { openapi: { summary: 'One user', params: idParams } } },
+    async (request) => ({ data: await people.get(contextOf(request), parseOrThrow(idParams, request.params).id) }),
+  );
+
+  // Spec 2 §7: a name, e-mail or phone search of the company's active people (the first 20), and
+  // the users grid's rows; both answer what GET /users/{entityId} answers for the same query.
+  app.get<{ Params: { entityId: string } }>(
+    '/api/search_user_in_entity/:entityId',
+    { ...own, config: { openapi: { summary: "Search the company's users", query: searchQuery } } },
+    async (request) => {
+      const { search } = parseOrThrow(searchQuery, request.query);
+      const q = parseOrThrow(usersQuery, { filterBy: JSON.stringify({ search }), limit: '20' });
+      return { data: (await people.list(contextOf(request), request.params.entityId, q)).data };
+    },
+  );
+  app.get<{ Params: { entityId: string } }>(
+    '/api/data_users_grid/:entityId',
+    { ...own, config: { openapi: { summary: "The users grid's rows (paged, filtered)", query: usersQuery } } },
     async (request) =>
       people.list(contextOf(request), request.params.entityId, parseOrThrow(usersQuery, request.query)),
   );

@@ -114,6 +114,15 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
       };
     },
 
+    /** Spec 2 §7 GET /user/{id}: one person as the list shows them. */
+    async get(ctx: RequestContext, id: string): Promise<UserWire> {
+      const row = await own(ctx, id);
+      return toWire(row, {
+        userTypeName: await repo.userTypeName(ctx.entityId, row.userTypeId),
+        rfid: await repo.rfidOf(ctx.entityId, id),
+      });
+    },
+
     async create(ctx: RequestContext, input: UserInput): Promise<UserWire> {
       assertAllowed(ctx, 'users');
       const roleId = input.role_id ?? (await repo.defaultRoleId(ctx.entityId));

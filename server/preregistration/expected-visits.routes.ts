@@ -7,6 +7,7 @@ import { APPROVAL_ACTIONS } from '../../domain/preregistration-visit';
 import {
   addExpectedVisitorsBody,
   editExpectedVisitBody,
+  hostSearchBody,
   validateUserUpdateBody,
   visitIdBody,
 } from '../../domain/preregistration-schemas';
@@ -17,6 +18,10 @@ import type { Services } from '../services';
 import { baseUrlOf } from './public-http';
 
 const visitParams = v.object({ visitId: v.pipe(v.string(), v.uuid()) });
+const hostsParams = v.object({
+  journeyId: v.pipe(v.string(), v.uuid('validation.uuid')),
+  userTypeId: v.pipe(v.string(), v.uuid('validation.uuid')),
+});
 
 export async function expectedVisitsRoutes(
   app: FastifyInstance,
@@ -24,6 +29,25 @@ export async function expectedVisitsRoutes(
 ) {
   const visits = services.expectedVisits;
   const can = { preHandler: requirePermission('dashboard') };
+
+  // Spec 2 §7: the logged-in variants of the public host calls, for a flow of the caller's company.
+  app.get(
+    '/api/hosts/:journeyId/:userTypeId',
+    { ...can, config: { openapi: { summary: "A flow's host settings with its hosts", params: hostsParams } } },
+    async (request) => {
+      const p = parseOrThrow(hostsParams, request.params);
+      return { data: await visits.hosts(contextOf(request), p.journeyId, p.userTypeId) };
+    },
+  );
+
+  app.post(
+    '/api/host/search',
+    { ...can, config: { openapi: { summary: "Search a flow's hosts by name or e-mail", body: hostSearchBody } } },
+    async (request) => {
+      const b = parseOrThrow(hostSearchBody, request.body);
+      return { data: await visits.searchHosts(contextOf(request), b.journey_id, b.search) };
+    },
+  );
 
   app.get('/api/expected-visits', { ...can, config: { openapi: { summary: 'Expected visits' } } }, async (request) => ({
     data: await visits.list(contextOf(request)),

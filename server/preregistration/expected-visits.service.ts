@@ -1,6 +1,7 @@
 // The admin and host side (spec 2 §1, §4 "Visit approval"): add expected visitors, approve,
 // reject, edit, delete. Approval shares one apply with the offline sync mutations.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { readFlowSettings } from '../../domain/journey';
 import { isVisitInPast, visitInstant } from '../../domain/preregistration';
 import { canApply, decisionOutcome, targetOf, type ApprovalAction } from '../../domain/preregistration-visit';
 import { orNull, type ExpectedVisitorInput } from '../../domain/preregistration-schemas';
@@ -10,7 +11,7 @@ import { ApiError, invalid, notFound } from '../http/api-error';
 import type { RequestContext } from '../http/context';
 import type { Mailer } from '../mail/mailer';
 import type { ChangeInput, Tx } from '../sync/changes';
-import { flagsOf, flowById, flowIn, isHost, userTypeIn, type Flow } from './flows';
+import { flagsOf, flowById, flowIn, isHost, listHosts, userTypeIn, type Flow } from './flows';
 import { inviteVisitor, personalLink, type LinkContext } from './invite';
 import type { VisitRow } from './projections';
 import { inviteOnFile, releaseHold } from './visit-hold';
@@ -26,6 +27,9 @@ import {
   visitById,
   withFeed,
 } from './visits.repo';
+
+/** How many hosts GET /hosts/{journeyId}/{userTypeId} lists (the rest are found by search). */
+const HOSTS_LISTED = 100;
 
 /** Approve or reject inside a transaction; `strict` (the REST calls) refuses a wrong starting state. */
 export async function applyDecision(
@@ -70,6 +74,12 @@ export function expectedVisitsService(
     if (isVisitInPast(at, now())) throw new ApiError(400, 'visit_in_past', { [field]: ['errors.visit_in_past'] });
     return at;
   };
+  /** A flow of the caller's company; another company's, or a deleted one, is not found. */
+  const ownFlow = async (ctx: RequestContext, flowId: string) => {
+    const flow = await flowById(db, flowId);
+    if (flow.entityId !== ctx.entityId) throw notFound();
+    return flow;
+  };
   const written = <T>(entityId: string, value: T) => {
     onChanged(entityId);
     return value;
@@ -77,6 +87,26 @@ export function expectedVisitsService(
 
   return {
     /** Admins (users permission) see every visit; a host sees the visits they host. */
+    /** Spec 2 §7 GET /hosts/{journeyId}/{userTypeId}: the host settings of a flow of the caller's
+     * company with its hosts listed (the public variant lists none). */
+    async hosts(ctx: RequestContext, flowId: string, userTypeId: string) {
+      const flow = await ownFlow(ctx, flowId);
+      await userTypeIn(db, ctx.entityId, userTypeId);
+      const s = readFlowSettings(flow.settings);
+      return {
+        host_enabled: s.host ? 1 : 0,
+        allow_not_select_host: s.allow_no_host ? 1 : 0,
+        note: '',
+        hosts: s.host ? await listHosts(db, flow, '', HOSTS_LISTED) : [],
+      };
+    },
+
+    /** Spec 2 §7 POST /host/search, the authenticated variant: by name or e-mail, ten at most. */
+    async searchHosts(ctx: RequestContext, flowId: string, search: string) {
+      const flow = await ownFlow(ctx, flowId);
+      return listHosts(db, flow, search, 10);
+    },
+
     async list(ctx: RequestContext) {
       const rows = await listVisits(db, ctx.entityId, visitListHost(ctx));
       return rows.map(({ visit: v, fullName, email, phone }) => ({

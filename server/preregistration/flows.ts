@@ -110,6 +110,27 @@ export async function searchHosts(db: Db, flow: Flow, search: string) {
     .limit(10);
 }
 
+/** The flow's hosts for a logged-in caller of its own company (GET /hosts/{journeyId}/{userTypeId},
+ * POST /host/search): names and e-mails, by name, at most `limit`. */
+export async function listHosts(db: Db, flow: Flow, search: string, limit: number) {
+  const hostTypes = await hostTypesOf(db, flow.entityId, flow.settings);
+  if (!hostTypes.length) return [];
+  const needle = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: users.id, full_name: users.fullName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.entityId, flow.entityId),
+        eq(users.archived, false),
+        inArray(users.userTypeId, hostTypes),
+        search ? or(ilike(users.fullName, needle), ilike(users.email, needle)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.fullName), asc(users.id))
+    .limit(limit);
+}
+
 /** A visit's flow by id inside a transaction (no flow: default settings). */
 export async function flowIn(tx: Db | Tx, entityId: string, id: string | null) {
   const [flow] = id
