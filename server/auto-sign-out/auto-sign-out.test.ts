@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
+import { textIn, type LocalizedText } from '../../domain/localized-text';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
 import { acmeFacts, eventsOf, newPerson, setArea, setSite, signIn, visitOf } from '../test/auto-sign-out-fixture';
@@ -229,8 +230,9 @@ eachDatabase((get) => {
 
     // The seeded visitor journey serves every area; the admin narrows it to the Loading Bay.
     const list = await app.inject({ method: 'GET', url: '/api/journeys', headers: bearer(token) });
-    const journey = (list.json().data as Array<{ id: string; name: string }>).find(
-      (j) => j.name === 'Visitor sign-in',
+    // The demo's journeys are named in three languages: the answer's name is one text per language.
+    const journey = (list.json().data as Array<{ id: string; name: LocalizedText }>).find(
+      (j) => textIn(j.name, 'en') === 'Visitor sign-in',
     )!;
     const put = await app.inject({
       method: 'PUT',
