@@ -44,7 +44,7 @@ eachDatabase((get) => {
     warden = await tokenFor(app, 'warden@acme.test');
   });
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
     app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 
   describe('users', () => {
