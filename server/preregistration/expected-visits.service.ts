@@ -1,7 +1,6 @@
 // The admin and host side (spec 2 §1, §4 "Visit approval"): add expected visitors, approve,
 // reject, edit, delete. Approval shares one apply with the offline sync mutations.
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { readFlowSettings } from '../../domain/journey';
 import { isVisitInPast, visitInstant } from '../../domain/preregistration';
 import { canApply, decisionOutcome, targetOf, type ApprovalAction } from '../../domain/preregistration-visit';
 import { orNull, type ExpectedVisitorInput } from '../../domain/preregistration-schemas';
@@ -11,7 +10,7 @@ import { ApiError, invalid, notFound } from '../http/api-error';
 import type { RequestContext } from '../http/context';
 import type { Mailer } from '../mail/mailer';
 import type { ChangeInput, Tx } from '../sync/changes';
-import { flagsOf, flowById, flowIn, isHost, listHosts, userTypeIn, type Flow } from './flows';
+import { flagsOf, flowById, flowIn, hostSettingsOf, isHost, listHosts, userTypeIn, type Flow } from './flows';
 import { inviteVisitor, personalLink, type LinkContext } from './invite';
 import type { VisitRow } from './projections';
 import { inviteOnFile, releaseHold } from './visit-hold';
@@ -92,13 +91,8 @@ export function expectedVisitsService(
     async hosts(ctx: RequestContext, flowId: string, userTypeId: string) {
       const flow = await ownFlow(ctx, flowId);
       await userTypeIn(db, ctx.entityId, userTypeId);
-      const s = readFlowSettings(flow.settings);
-      return {
-        host_enabled: s.host ? 1 : 0,
-        allow_not_select_host: s.allow_no_host ? 1 : 0,
-        note: '',
-        hosts: s.host ? await listHosts(db, flow, '', HOSTS_LISTED) : [],
-      };
+      const settings = hostSettingsOf(flow);
+      return { ...settings, hosts: settings.host_enabled ? await listHosts(db, flow, '', HOSTS_LISTED) : [] };
     },
 
     /** Spec 2 §7 POST /host/search, the authenticated variant: by name or e-mail, ten at most. */

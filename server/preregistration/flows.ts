@@ -90,29 +90,14 @@ async function hostTypesOf(db: Db | Tx, entityId: string, flowSettings: unknown)
   return [...hostTypeIds(types, flowSettings)];
 }
 
-/** People who can host the flow's visits (domain/hosts.ts). At most 10, names only. */
+/** People who can host the flow's visits (domain/hosts.ts), by name: for the public, at most 10,
+ * found by name, names only; for a logged-in caller of the flow's company (GET
+ * /hosts/{journeyId}/{userTypeId}, POST /host/search), found by name or e-mail, with e-mails. */
 export async function searchHosts(db: Db, flow: Flow, search: string) {
-  const needle = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  const hostTypes = await hostTypesOf(db, flow.entityId, flow.settings);
-  if (!hostTypes.length) return [];
-  return db
-    .select({ id: users.id, full_name: users.fullName })
-    .from(users)
-    .where(
-      and(
-        eq(users.entityId, flow.entityId),
-        eq(users.archived, false),
-        inArray(users.userTypeId, hostTypes),
-        or(ilike(users.fullName, needle)),
-      ),
-    )
-    .orderBy(asc(users.fullName))
-    .limit(10);
+  return (await listHosts(db, flow, search, 10, false)).map(({ id, full_name }) => ({ id, full_name }));
 }
 
-/** The flow's hosts for a logged-in caller of its own company (GET /hosts/{journeyId}/{userTypeId},
- * POST /host/search): names and e-mails, by name, at most `limit`. */
-export async function listHosts(db: Db, flow: Flow, search: string, limit: number) {
+export async function listHosts(db: Db, flow: Flow, search: string, limit: number, byEmail = true) {
   const hostTypes = await hostTypesOf(db, flow.entityId, flow.settings);
   if (!hostTypes.length) return [];
   const needle = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -124,11 +109,17 @@ export async function listHosts(db: Db, flow: Flow, search: string, limit: numbe
         eq(users.entityId, flow.entityId),
         eq(users.archived, false),
         inArray(users.userTypeId, hostTypes),
-        search ? or(ilike(users.fullName, needle), ilike(users.email, needle)) : undefined,
+        search ? or(ilike(users.fullName, needle), byEmail ? ilike(users.email, needle) : undefined) : undefined,
       ),
     )
     .orderBy(asc(users.fullName), asc(users.id))
     .limit(limit);
+}
+
+/** What a flow says of hosts (spec 2 §7 hosts/settings): its hosts themselves are listed apart. */
+export function hostSettingsOf(flow: Flow) {
+  const s = readFlowSettings(flow.settings);
+  return { host_enabled: s.host ? 1 : 0, allow_not_select_host: s.allow_no_host ? 1 : 0, note: '' } as const;
 }
 
 /** A visit's flow by id inside a transaction (no flow: default settings). */

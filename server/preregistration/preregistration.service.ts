@@ -14,7 +14,7 @@ import { users } from '../db/schema/people';
 import { ApiError, invalid, notFound } from '../http/api-error';
 import type { Mailer } from '../mail/mailer';
 import { personChange } from '../people/people.projections';
-import { flagsOf, flowById, isHost, preRegistrationTypes, searchHosts, userTypeIn } from './flows';
+import { flagsOf, flowById, hostSettingsOf, isHost, preRegistrationTypes, searchHosts, userTypeIn } from './flows';
 import type { Photo } from './multipart';
 import { inviteVisitor, type LinkContext } from './invite';
 import {
@@ -116,14 +116,8 @@ export function preregistrationService(
     async hostSettings(flowId: string, userTypeId: string) {
       const flow = await flowById(db, flowId);
       await userTypeIn(db, flow.entityId, userTypeId);
-      const s = readFlowSettings(flow.settings);
       // Hosts are found by search (spec 1 §5), never listed to the public.
-      return {
-        host_enabled: s.host ? 1 : 0,
-        allow_not_select_host: s.allow_no_host ? 1 : 0,
-        hosts: [] as unknown[],
-        note: '',
-      };
+      return { ...hostSettingsOf(flow), hosts: [] as unknown[] };
     },
 
     async hostSearch(flowId: string, search: string) {
