@@ -102,7 +102,7 @@ export function securityPopupShown(event: TwoStepEventLike, viewer: PopupViewer)
 const ENROL_PATHS = ['/otp-error', '/two-step', '/passport'];
 
 /**
- * Read on every join of the entity room (issue 39 item 10): an event sent before the socket joined
+ * Read on every join of the entity room: an event sent before the socket joined
  * (a login's first seconds, a reconnect) is not replayed, so the state it announced is read instead.
  * The login already sent a person who had to enrol to /otp-error; if the server now says they must,
  * the policy changed since, and 'Security Policy Updated' shows as the event would have shown it.

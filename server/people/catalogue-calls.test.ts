@@ -1,4 +1,4 @@
-// Calls of spec 2 §7's catalogue a client written against it uses (issue 39, "Missing calls"):
+// Calls of spec 2 §7's catalogue that a client written against it uses:
 // one user, the user search and grid, the logged-in host calls, and the kiosk registration's
 // `kioskName`. Each answers for its own company only; another company's ids are not found.
 import { and, eq } from 'drizzle-orm';

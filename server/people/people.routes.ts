@@ -45,7 +45,7 @@ export async function peopleRoutes(app: FastifyInstance, { people }: { people: P
     { ...own, config: { openapi: { summary: "Search the company's users", query: searchQuery } } },
     async (request) => {
       const { search } = parseOrThrow(searchQuery, request.query);
-      const q = parseOrThrow(usersQuery, { filterBy: JSON.stringify({ search }), limit: '20' });
+      const q = { ...parseOrThrow(usersQuery, { limit: '20' }), filterBy: { search } };
       return { data: (await people.list(contextOf(request), request.params.entityId, q)).data };
     },
   );

@@ -85,7 +85,6 @@ export function expectedVisitsService(
   };
 
   return {
-    /** Admins (users permission) see every visit; a host sees the visits they host. */
     /** Spec 2 §7 GET /hosts/{journeyId}/{userTypeId}: the host settings of a flow of the caller's
      * company with its hosts listed (the public variant lists none). */
     async hosts(ctx: RequestContext, flowId: string, userTypeId: string) {
@@ -101,6 +100,7 @@ export function expectedVisitsService(
       return listHosts(db, flow, search, 10);
     },
 
+    /** Admins (users permission) see every visit; a host sees the visits they host. */
     async list(ctx: RequestContext) {
       const rows = await listVisits(db, ctx.entityId, visitListHost(ctx));
       return rows.map(({ visit: v, fullName, email, phone }) => ({

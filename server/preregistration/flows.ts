@@ -90,13 +90,13 @@ async function hostTypesOf(db: Db | Tx, entityId: string, flowSettings: unknown)
   return [...hostTypeIds(types, flowSettings)];
 }
 
-/** People who can host the flow's visits (domain/hosts.ts), by name: for the public, at most 10,
- * found by name, names only; for a logged-in caller of the flow's company (GET
- * /hosts/{journeyId}/{userTypeId}, POST /host/search), found by name or e-mail, with e-mails. */
+/** The public host search: at most 10 hosts found by name, names only. */
 export async function searchHosts(db: Db, flow: Flow, search: string) {
   return (await listHosts(db, flow, search, 10, false)).map(({ id, full_name }) => ({ id, full_name }));
 }
 
+/** People who can host the flow's visits (domain/hosts.ts), by name, at most `limit`; found by name,
+ * and by e-mail too unless `byEmail` is false; an empty search lists them all. */
 export async function listHosts(db: Db, flow: Flow, search: string, limit: number, byEmail = true) {
   const hostTypes = await hostTypesOf(db, flow.entityId, flow.settings);
   if (!hostTypes.length) return [];

@@ -3,8 +3,9 @@ import { PLANS } from '../../domain/constants';
 import type { RegistrationMethod } from '../../domain/journey';
 import type { RoleName } from '../../domain/permissions';
 
-/** The demo's journey and flow names in the three content languages (issue 39 item 21): the
- * English one is the stored `name` (the company's default language), all three are `names`. */
+/** The demo's journey and flow names in the three content languages, so a kiosk in Arabic or
+ * Spanish shows its tiles in that language: the English one is the stored `name` (the company's
+ * default language), all three are `names`. */
 export const DEMO_NAMES = {
   'Visitor sign-in': { en: 'Visitor sign-in', ar: 'تسجيل دخول الزوار', es: 'Registro de visitantes' },
   'Staff attendance': { en: 'Staff attendance', ar: 'حضور الموظفين', es: 'Asistencia del personal' },

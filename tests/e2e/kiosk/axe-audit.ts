@@ -1,6 +1,7 @@
 // axe-core (WCAG 2.2 AA) on what a page shows now: its critical and serious violations.
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { untilSettled } from '../support/browser';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -11,11 +12,7 @@ export interface AxeFinding {
 
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   // A button mid-transition has a colour between two states: audit the settled page.
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-      timeout: 5_000,
-    })
-    .catch(() => undefined);
+  await untilSettled(page, 5_000);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;

@@ -82,6 +82,14 @@ export async function untilOfflineReady(page: Page): Promise<void> {
   );
 }
 
+/** Waits (at most `timeout`) until no animation or transition runs on the page; a page that never
+ * settles is taken as it is. */
+export async function untilSettled(page: Page, timeout: number): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout })
+    .catch(() => undefined);
+}
+
 /** A picture for a person to look at. Taken by `npm run screenshots` (GATEHOUSE_SCREENS=1), which
  * runs the journeys as well as the sweeps; `npm test` asserts behaviour and takes none (272 of
  * them cost it about a minute, and one that a loaded machine could not capture failed a walk). */
@@ -93,11 +101,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     .waitForFunction(() => !document.querySelector('.mantine-LoadingOverlay-root'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
   // A page resized a moment ago (a tablet turned into a phone) is still sliding its side menu.
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-      timeout: 2_000,
-    })
-    .catch(() => undefined);
+  await untilSettled(page, 2_000);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 

@@ -43,18 +43,23 @@ export function AccountPopups() {
 
   // Joined (just after login, or again after a reconnect): what was announced while the page was
   // not in the room is read from the server, so the pop-ups an event would have opened still open.
-  useRealtimeJoined(() => {
-    void twoStepState().then((res) => {
-      // The session was revoked meanwhile (one's own two-step switched on elsewhere).
-      if (res.status === 401) return navigate('/logout', { replace: true });
+  /** Reads the person's two-step state: a revoked session (one's own two-step switched on
+   * elsewhere) logs out; otherwise the stored user keeps whether two-step is on. */
+  const refreshTwoStep = () =>
+    twoStepState().then((res) => {
+      if (res.status === 401) navigate('/logout', { replace: true });
       const current = readStoredUser();
-      if (!res.ok || !current) return;
+      if (!res.ok || !current) return null;
       if (current.data.user.is_otp_enabled !== res.data.data.enabled)
         writeStoredUser({
           data: { ...current.data, user: { ...current.data.user, is_otp_enabled: res.data.data.enabled } },
         });
+      return res.data.data;
+    });
+  useRealtimeJoined(() => {
+    void refreshTwoStep().then((state) => {
       const now = viewerOf(readStoredUser());
-      if (now && securityPopupOnJoin(res.data.data, now, window.location.pathname)) setPopup((p) => p ?? 'security');
+      if (state && now && securityPopupOnJoin(state, now, window.location.pathname)) setPopup((p) => p ?? 'security');
     });
     void userDetails(api).then((res) => {
       const current = readStoredUser();
@@ -69,14 +74,7 @@ export function AccountPopups() {
   useRealtimeEvent('updateUserTwoStepAuth', (e) => {
     if (!viewer || !ownTwoStepEvent(e, viewer)) return;
     // Switching two-step on ends the person's other sessions: find out whether this is one.
-    void twoStepState().then((res) => {
-      if (res.status === 401) navigate('/logout', { replace: true });
-      const current = readStoredUser();
-      if (res.ok && current)
-        writeStoredUser({
-          data: { ...current.data, user: { ...current.data.user, is_otp_enabled: res.data.data.enabled } },
-        });
-    });
+    void refreshTwoStep();
   });
   useRealtimeEvent('pongUpdateEntityPackage', (e) => {
     const kind = viewer && packagePopupOf(e, viewer);
