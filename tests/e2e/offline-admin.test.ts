@@ -3,7 +3,7 @@
 // phone; a configuration save offline is refused with one message and the form survives a reload.
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { login, newContext, screenshot, untilOfflineReady, VIEWPORTS } from './support/browser';
+import { login, newContext, screenshot, untilInPage, untilOfflineReady, VIEWPORTS } from './support/browser';
 import { apiLogin, type RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 import { shownName } from './kiosk/kiosk-steps';
@@ -30,7 +30,9 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
 
 /** Until the device's sync has finished a round after `after` (its data then includes what was written before). */
 async function untilSynced(page: Page, after: number): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
+    'a sync round to finish',
     async (since) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const r = indexedDB.open('gatehouse');
@@ -49,13 +51,15 @@ async function untilSynced(page: Page, after: number): Promise<void> {
       }
     },
     after,
-    { polling: 500, timeout: 120_000 },
+    { every: 500, timeout: 120_000 },
   );
 }
 
 /** Until the page's kept copy (src/api/device-copy.ts) is in IndexedDB: a navigation away before its write commits would drop it. */
 async function untilCopyKept(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
+    `the kept copy ${name}`,
     async (suffix) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const r = indexedDB.open('gatehouse');
@@ -74,7 +78,7 @@ async function untilCopyKept(page: Page, name: string): Promise<void> {
       }
     },
     name,
-    { polling: 200, timeout: 30_000 },
+    { every: 200, timeout: 30_000 },
   );
 }
 

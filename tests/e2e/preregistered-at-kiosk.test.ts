@@ -11,7 +11,7 @@ import { makePng } from '../../server/preregistration/test-png';
 import type { PullResponse } from '../../sync/protocol';
 import { writeQrVideo } from './kiosk/fake-camera';
 import { checks, registerKiosk, result, shooter, startJourney, step } from './kiosk/kiosk-steps';
-import { launch, newContext, screenshot } from './support/browser';
+import { launch, newContext, screenshot, untilInPage } from './support/browser';
 import { apiLogin, startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -30,7 +30,9 @@ async function api<T>(path: string, init: { method?: string; body?: unknown } = 
 
 /** Waits until the kiosk's IndexedDB has a row of `store` whose `field` is `value`. */
 async function synced(page: Page, store: string, field: string, value: string): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
+    `${store} with ${field} ${value} on the device`,
     ([name, key, wanted]) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('gatehouse');
@@ -47,7 +49,7 @@ async function synced(page: Page, store: string, field: string, value: string): 
         open.onerror = () => resolve(false);
       }),
     [store, field, value],
-    { timeout: 90_000, polling: 500 },
+    { timeout: 90_000, every: 500 },
   );
 }
 

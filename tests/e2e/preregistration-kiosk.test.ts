@@ -21,7 +21,7 @@ import {
   startJourney,
   step,
 } from './kiosk/kiosk-steps';
-import { launch, login, newContext, screenshot, untilOfflineReady } from './support/browser';
+import { launch, login, newContext, screenshot, untilInPage, untilOfflineReady } from './support/browser';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { apiLogin, startServer, type RunningServer } from './support/server';
 
@@ -84,7 +84,9 @@ async function cameraShowing(token: string): Promise<Browser> {
 
 /** Waits until the kiosk's IndexedDB has a row of `store` whose `field` is `value` (pulled while online). */
 async function synced(page: Page, store: string, field: string, value: string): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
+    `${store} with ${field} ${value} on the device`,
     ([name, key, wanted]) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('gatehouse');
@@ -108,7 +110,7 @@ async function synced(page: Page, store: string, field: string, value: string): 
         open.onerror = () => resolve(false);
       }),
     [store, field, value],
-    { timeout: 60_000, polling: 500 },
+    { timeout: 60_000, every: 500 },
   );
 }
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { registerKiosk, shooter, startJourney } from './kiosk/kiosk-steps';
-import { login, newContext, screenshot, untilOfflineReady } from './support/browser';
+import { login, newContext, screenshot, untilInPage, untilOfflineReady } from './support/browser';
 import { apiLogin, type RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/lifecycle';
 
@@ -34,7 +34,9 @@ const plain = async (page: Page, testId: string) =>
 
 /** Waits until the kiosk's IndexedDB holds a card row with this id (pulled while online). */
 async function cardSynced(page: Page, rfid: string): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
+    `card ${rfid} on the device`,
     (wanted) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('gatehouse');
@@ -53,7 +55,7 @@ async function cardSynced(page: Page, rfid: string): Promise<void> {
         open.onerror = () => resolve(false);
       }),
     rfid,
-    { timeout: 60_000, polling: 500 },
+    { every: 500 },
   );
 }
 

@@ -1,7 +1,7 @@
 // Kiosk journeys driven through the real screens, shared by the scenario test and the
 // screenshot tour. Each helper ends back on the kiosk home screen.
 import type { Page } from 'playwright-core';
-import { screenshot } from '../support/browser';
+import { screenshot, untilInPage } from '../support/browser';
 import { apiLogin } from '../support/server';
 import { DEMO_NAMES } from '../../../server/seed/demo-data';
 
@@ -73,7 +73,9 @@ export async function keepVisitsOpen(baseUrl: string): Promise<void> {
  * did, and a context closed first takes its unsent sign-out with it.
  */
 export async function sent(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await untilInPage(
+    page,
+    'the outbox to empty',
     async () => {
       let waiting = 0;
       for (const { name } of await indexedDB.databases()) {
@@ -94,7 +96,6 @@ export async function sent(page: Page): Promise<void> {
       return waiting === 0;
     },
     undefined,
-    { timeout: 60_000, polling: 250 },
   );
 }
 

@@ -82,6 +82,24 @@ export async function untilOfflineReady(page: Page): Promise<void> {
   );
 }
 
+/** Waits until `check`, run in the page, answers true. Playwright's waitForFunction takes a
+ * promise for a truthy answer and returns at once, so a check that reads IndexedDB (always
+ * asynchronous) is asked again here until it holds; at `timeout` it throws with `what`. */
+export async function untilInPage<A>(
+  page: Page,
+  what: string,
+  check: (arg: A) => Promise<boolean>,
+  arg: A,
+  { timeout = 60_000, every = 250 }: { timeout?: number; every?: number } = {},
+): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(check as (arg: unknown) => Promise<boolean>, arg as unknown)) return;
+    if (Date.now() > until) throw new Error(`waited ${timeout} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+}
+
 /** Waits (at most `timeout`) until no animation or transition runs on the page; a page that never
  * settles is taken as it is. */
 export async function untilSettled(page: Page, timeout: number): Promise<void> {
