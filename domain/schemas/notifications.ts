@@ -3,10 +3,21 @@
 // person's own channel choice. Messages are i18n keys.
 import * as v from 'valibot';
 
+/** The channels a host is told on (and chooses among). */
 export const NOTIFICATION_CHANNELS = ['email', 'sms', 'slack', 'teams'] as const;
 export type NotificationChannelName = (typeof NOTIFICATION_CHANNELS)[number];
+/** A fallback plan's steps: the host's channels, and the e-mail of the visit's site reception
+ * (the site's address, else the company's), which no host choice leaves out. */
+export const PLAN_CHANNELS = [...NOTIFICATION_CHANNELS, 'reception'] as const;
 
 const channel = v.picklist(NOTIFICATION_CHANNELS, 'validation.required');
+const planChannel = v.picklist(PLAN_CHANNELS, 'validation.required');
+const email = v.optional(
+  v.union(
+    [v.literal(''), v.pipe(v.string(), v.trim(), v.email('errors.invalid_email'), v.maxLength(254, 'validation.too_long'))],
+    'errors.invalid_email',
+  ),
+);
 const short = v.pipe(v.string('validation.required'), v.trim(), v.maxLength(200, 'validation.too_long'));
 const secret = v.optional(v.pipe(v.string('validation.required'), v.trim(), v.maxLength(2000, 'validation.too_long')));
 const url = v.optional(
@@ -22,7 +33,7 @@ export const notificationSettingsInput = v.object({
   plan: v.pipe(
     v.array(
       v.object({
-        channel,
+        channel: planChannel,
         delayMinutes: v.pipe(v.number('validation.required'), v.integer(), v.minValue(0), v.maxValue(240)),
       }),
     ),
@@ -34,6 +45,19 @@ export const notificationSettingsInput = v.object({
     v.object({ mode: v.picklist(['bot', 'webhook']), baseUrl: url, botToken: secret, webhookUrl: url }),
   ),
   teams: v.optional(v.object({ webhookUrl: url })),
+  /** The company's reception e-mail: the reception step's address where a site has none. */
+  reception: v.optional(v.object({ email })),
+  /** Per site: its reception e-mail, and the Slack and Teams channel webhooks its visits post to
+   * (write-only like the company's; absent keeps, "" clears). Sites not named keep theirs. */
+  sites: v.optional(
+    v.pipe(
+      v.record(
+        v.pipe(v.string(), v.uuid()),
+        v.object({ receptionEmail: email, slackWebhookUrl: url, teamsWebhookUrl: url }),
+      ),
+      v.maxEntries(500, 'validation.too_long'),
+    ),
+  ),
   typeDefaults: v.optional(v.record(v.pipe(v.string(), v.uuid()), channelList)),
 });
 export type NotificationSettingsInput = v.InferOutput<typeof notificationSettingsInput>;

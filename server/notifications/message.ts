@@ -43,7 +43,7 @@ export async function buildMessage(
     .where(and(eq(users.entityId, n.entityId), eq(users.id, n.personId)));
   const [site] = n.visitId
     ? await db
-        .select({ name: sites.name })
+        .select({ id: sites.id, name: sites.name })
         .from(kioskVisits)
         .innerJoin(areas, and(eq(areas.entityId, kioskVisits.entityId), eq(areas.id, kioskVisits.areaId)))
         .innerJoin(sites, and(eq(sites.entityId, areas.entityId), eq(sites.id, areas.siteId)))
@@ -59,6 +59,7 @@ export async function buildMessage(
     n.message ? t(lang, 'notifications.message.note', { message: n.message }) : '',
   ].filter(Boolean);
   const text = lines.join('\n');
+  const toReception = { ...p, host: host.name };
   return {
     deliveryId,
     host: { name: host.name, email: host.email, phone: host.phone, lang },
@@ -69,6 +70,17 @@ export async function buildMessage(
     // Only a picture a provider can fetch; data: URLs stay home.
     photoUrl: visitor?.image && /^https:\/\//.test(visitor.image) ? visitor.image : null,
     siteName: p.site,
+    siteId: site?.id ?? null,
+    reception: {
+      subject: t(lang, 'notifications.message.receptionSubject', toReception),
+      text: [
+        t(lang, 'notifications.message.receptionBody', toReception),
+        late ? t(lang, 'notifications.message.receptionLate', { ago: t(lang, `notifications.ago.${late.unit}`, late) }) : '',
+        n.message ? t(lang, 'notifications.message.note', { message: n.message }) : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    },
     comingUrl: links.coming,
     waitUrl: links.wait,
     comingLabel: t(lang, 'notifications.ack.coming'),

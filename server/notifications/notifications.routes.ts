@@ -14,6 +14,8 @@ import type { NotificationsService } from './notifications.service';
 import type { NotificationSender } from './sender-job';
 
 const idParams = v.object({ id: v.pipe(v.string(), v.uuid()) });
+const reportParams = v.object({ entityId: v.pipe(v.string(), v.uuid()), deliveryId: v.pipe(v.string(), v.uuid()) });
+const reportBody = v.record(v.string(), v.pipe(v.string(), v.maxLength(2000)));
 const ackParams = v.object({ token: v.pipe(v.string(), v.maxLength(600)) });
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -131,6 +133,32 @@ export async function notificationsRoutes(
       assertAllowed(ctx, 'users');
       const { channels } = parseOrThrow(personChannelsInput, request.body);
       return { data: await notifications.setPersonChannels(ctx, id, channels) };
+    },
+  );
+
+  // Twilio's delivery report for one SMS delivery: public, and believed only with the company's
+  // signature (X-Twilio-Signature over the address the sender gave Twilio and the parameters).
+  app.post(
+    '/api/notifications/sms-status/:entityId/:deliveryId',
+    {
+      config: {
+        public: true,
+        openapi: { summary: "Twilio's signed delivery report for an SMS", params: reportParams, body: reportBody },
+      },
+    },
+    async (request) => {
+      const { entityId, deliveryId } = parseOrThrow(reportParams, request.params);
+      const params = parseOrThrow(reportBody, request.body ?? {});
+      const signature = String(request.headers['x-twilio-signature'] ?? '');
+      return {
+        data: await notifications.smsReport({
+          entityId,
+          deliveryId,
+          url: `${sender.publicUrl()}${request.url}`,
+          signature,
+          params,
+        }),
+      };
     },
   );
 

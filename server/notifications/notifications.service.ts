@@ -5,6 +5,7 @@ import type { NotificationSettingsInput } from '../../domain/schemas/notificatio
 import type { Db } from '../db/database';
 import { hostNotifications, kioskVisits } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
+import { sites } from '../db/schema/places';
 import { visitEvents } from '../db/schema/visits';
 import {
   notificationAcks,
@@ -21,7 +22,16 @@ import type { AckLinks } from './ack-link';
 import { webhookUrlProblem } from './channels/channel';
 import { typeDefaultMethods } from './channel-choice';
 import { cancelPending, refreshSummary } from './outbox';
-import { loadSettings, saveSettings, SECRET_KEYS, type Secrets } from './settings';
+import { applySmsReport } from './sms-status';
+import {
+  loadSettings,
+  saveSettings,
+  SECRET_KEYS,
+  SITE_SECRET_KEYS,
+  siteKey,
+  type Secrets,
+  type SiteSecrets,
+} from './settings';
 
 export function notificationsService(
   db: Db,
@@ -42,15 +52,24 @@ export function notificationsService(
 
   return {
     ...typeDefaultMethods(db, box, now),
+    /** A provider's signed delivery report (server/notifications/sms-status.ts). */
+    smsReport: (report: Parameters<typeof applySmsReport>[2]) => applySmsReport(db, box, report, now()),
     async settings(ctx: RequestContext) {
       const s = await loadSettings(db, box, ctx.entityId);
       const set = Object.fromEntries(SECRET_KEYS.map((k) => [k, Boolean(s.secrets[k])]));
-      return { plan: s.plan, config: s.config, typeDefaults: s.typeDefaults, secretsSet: set };
+      // Per site: which of its webhooks are saved (never the addresses).
+      const siteSecretsSet = Object.fromEntries(
+        Object.entries(s.secrets.sites ?? {}).map(([id, site]) => [
+          id,
+          Object.fromEntries(SITE_SECRET_KEYS.map((k) => [k, Boolean(site[k])])),
+        ]),
+      );
+      return { plan: s.plan, config: s.config, typeDefaults: s.typeDefaults, secretsSet: set, siteSecretsSet };
     },
     async saveSettings(ctx: RequestContext, input: NotificationSettingsInput) {
       const before = await loadSettings(db, box, ctx.entityId);
       const secrets: Secrets = { ...before.secrets };
-      const put = (key: keyof Secrets, value: string | undefined) => {
+      const put = (key: (typeof SECRET_KEYS)[number], value: string | undefined) => {
         if (value === undefined) return;
         if (value === '') delete secrets[key];
         else secrets[key] = value;
@@ -67,11 +86,41 @@ export function notificationsService(
       check('teams.webhookUrl', input.teams?.webhookUrl);
       check('sms.baseUrl', input.sms?.baseUrl);
       check('slack.baseUrl', input.slack?.baseUrl);
+      const siteInput = Object.entries(input.sites ?? {});
+      for (const [id, site] of siteInput) {
+        check(`sites.${id}.slackWebhookUrl`, site.slackWebhookUrl);
+        check(`sites.${id}.teamsWebhookUrl`, site.teamsWebhookUrl);
+      }
       if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', errors);
+      // Another company's site (or one never made) is not found, whatever else the body holds.
+      if (siteInput.length) {
+        const ids = siteInput.map(([id]) => id);
+        const known = await db
+          .select({ id: sites.id })
+          .from(sites)
+          .where(and(eq(sites.entityId, ctx.entityId), inArray(sites.id, ids)));
+        if (known.length !== new Set(ids).size) throw notFound();
+      }
+      const siteSecrets: Record<string, SiteSecrets> = { ...secrets.sites };
+      for (const [id, site] of siteInput) {
+        const kept: SiteSecrets = { ...siteSecrets[id] };
+        for (const key of SITE_SECRET_KEYS) {
+          const value = site[key];
+          if (value === '') delete kept[key];
+          else if (value !== undefined) kept[key] = value;
+        }
+        if (Object.keys(kept).length) siteSecrets[id] = kept;
+        else delete siteSecrets[id];
+      }
+      if (Object.keys(siteSecrets).length) secrets.sites = siteSecrets;
+      else delete secrets.sites;
       const config = { ...before.config };
       if (input.sms)
         config.sms = { accountSid: input.sms.accountSid, from: input.sms.from, baseUrl: input.sms.baseUrl ?? '' };
       if (input.slack) config.slack = { mode: input.slack.mode, baseUrl: input.slack.baseUrl ?? '' };
+      if (input.reception) config.reception = { email: input.reception.email ?? '' };
+      for (const [id, site] of siteInput)
+        if (site.receptionEmail !== undefined) config[siteKey(id)] = { receptionEmail: site.receptionEmail };
       await saveSettings(
         db,
         box,

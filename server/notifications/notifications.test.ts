@@ -176,7 +176,9 @@ eachDatabase((get) => {
     expect(page.body).toContain('dir="rtl"');
     expect(page.body).toContain('أنا في الطريق');
     // A forged link: the host's browser gets a page, any other client the API's JSON 404.
-    const forged = `${path.slice(0, -2)}xx`;
+    // One whole character of the signature changed (the last ones may carry only padding bits).
+    const at = path.length - 5;
+    const forged = `${path.slice(0, at)}${path[at] === 'A' ? 'B' : 'A'}${path.slice(at + 1)}`;
     const forgedPage = await f.app.inject({ method: 'GET', url: forged, headers: { accept: 'text/html' } });
     expect([forgedPage.statusCode, forgedPage.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
     expect((await f.app.inject({ method: 'GET', url: forged })).json().code).toBe('not_found');
@@ -213,7 +215,10 @@ eachDatabase((get) => {
       f.app.inject({ method: 'POST', url: `/api/notifications/ack/${token}`, payload: { answer: 'wait' } });
     expect((await post(moved)).statusCode).toBe(404);
     const good = links.token({ entityId: f.entityId, notificationId: id, expiresAt: clock.now() + MIN });
-    expect((await post(`${good.slice(0, -2)}xx`)).statusCode).toBe(404);
+    const at = good.length - 4;
+    expect((await post(`${good.slice(0, at)}${good[at] === 'A' ? 'B' : 'A'}${good.slice(at + 1)}`)).statusCode).toBe(
+      404,
+    );
     const expired = links.token({ entityId: f.entityId, notificationId: id, expiresAt: clock.now() - 1 });
     expect((await post(expired)).json().code).toBe('link_expired');
     // The visitor signs out: the visit is over, and so is the link.

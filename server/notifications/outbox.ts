@@ -187,7 +187,8 @@ export async function finishDelivery(db: Db, d: Delivery, result: SendResult, no
   });
 }
 
-async function pullNextStep(tx: Tx, d: Delivery, now: number) {
+/** A failed step: the next queued one is due now (not at its planned time). */
+export async function pullNextStep(tx: Tx, d: Delivery, now: number) {
   const [next] = await tx
     .select({ id: notificationDeliveries.id })
     .from(notificationDeliveries)

@@ -22,6 +22,22 @@ describe('notification plan', () => {
     ]);
     expect(stepsFor(plan, ['teams']).map((s) => s.channel)).toEqual(['email']);
   });
+  it("keeps the site reception's step whatever the host chose, after the host is told", () => {
+    const withReception = [...plan, { channel: 'reception' as const, delayMinutes: 3 }];
+    expect(stepsFor(withReception, ['sms']).map((s) => [s.channel, s.offsetMs])).toEqual([
+      ['sms', 0],
+      ['reception', 180_000],
+    ]);
+    // Nothing of the plan's host steps chosen: e-mail first, reception after its delay.
+    expect(stepsFor(withReception, ['teams']).map((s) => [s.channel, s.offsetMs])).toEqual([
+      ['email', 0],
+      ['reception', 180_000],
+    ]);
+    // A company that tells only reception keeps it so.
+    expect(stepsFor([{ channel: 'reception', delayMinutes: 0 }], ['sms']).map((s) => s.channel)).toEqual([
+      'reception',
+    ]);
+  });
   it('backs off exponentially, and a longer Retry-After wins', () => {
     expect([1, 2, 3, 10].map((n) => backoffMs(n))).toEqual([15_000, 30_000, 60_000, 900_000]);
     expect(backoffMs(1, 120_000)).toBe(120_000);

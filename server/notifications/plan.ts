@@ -2,7 +2,6 @@
 // what one summary status a notification shows.
 import type { DeliveryStatus, NotificationChannel, PlanStep } from '../db/schema/notifications';
 
-export const CHANNELS: readonly NotificationChannel[] = ['email', 'sms', 'slack', 'teams'];
 /** Without settings: e-mail at once (what the mailer can always do). */
 export const DEFAULT_PLAN: PlanStep[] = [{ channel: 'email', delayMinutes: 0 }];
 export const MAX_ATTEMPTS = 6;
@@ -13,13 +12,17 @@ const BACKOFF_BASE_MS = 15_000;
 const BACKOFF_MAX_MS = 15 * 60_000;
 
 /** The steps for one host: the company's order and delays, kept to the channels the host chose
- * (their own choice, else their user type's default, else every step of the plan). */
+ * (their own choice, else their user type's default, else every step of the plan). The site
+ * reception's step is the company's, not the host's: no choice leaves it out. */
 export function stepsFor(
   plan: readonly PlanStep[],
   chosen: readonly NotificationChannel[] | null,
 ): Array<PlanStep & { offsetMs: number }> {
-  const kept = chosen && chosen.length ? plan.filter((s) => chosen.includes(s.channel)) : [...plan];
-  const steps = kept.length ? kept : DEFAULT_PLAN;
+  const kept =
+    chosen && chosen.length ? plan.filter((s) => s.channel === 'reception' || chosen.includes(s.channel)) : [...plan];
+  // A choice that keeps none of the plan's host steps: the host is still told, by e-mail first.
+  const toldHost = (steps: readonly PlanStep[]) => steps.some((s) => s.channel !== 'reception');
+  const steps = toldHost(kept) || !toldHost(plan) ? (kept.length ? kept : DEFAULT_PLAN) : [...DEFAULT_PLAN, ...kept];
   let offset = 0;
   return steps.map((s, i) => {
     if (i > 0) offset += Math.max(0, s.delayMinutes) * 60_000;

@@ -24,6 +24,7 @@ import { buildMessage, recipientOf } from './message';
 import { claimDue, entitiesWithQueued, expandQueued, finishDelivery, renewLeases, type Delivery } from './outbox';
 import { LEASE_MS } from './plan';
 import { adapterFor, loadSettings, type LoadedSettings } from './settings';
+import { smsStatusUrl } from './sms-status';
 
 export const SENDER_INTERVAL_MS = 2_000;
 /** Sends in flight at once per instance (a slow provider holds one slot, not a batch). */
@@ -123,8 +124,10 @@ export function notificationSender(db: Db, now: () => number, mailer: Mailer, op
     let adapter: ChannelAdapter;
     let message: OutgoingMessage;
     try {
-      adapter = adapterFor(d.channel, await settingsOf(d.entityId), mailer, d.entityId, slackIdsOf(d.entityId));
       message = await buildMessage(db, n, host, linksFor(d.entityId, n.id, n.at), d.id, t0);
+      if (d.channel === 'sms') message.statusUrl = smsStatusUrl(publicUrl, d.entityId, d.id);
+      const settings = await settingsOf(d.entityId);
+      adapter = adapterFor(d.channel, settings, mailer, d.entityId, slackIdsOf(d.entityId), message.siteId);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       return void (await finishDelivery(db, d, { kind: 'transient', reason }, now()));
@@ -250,6 +253,8 @@ export function notificationSender(db: Db, now: () => number, mailer: Mailer, op
     setPublicUrl(url: string | undefined) {
       if (url) publicUrl = url.replace(/\/+$/, '');
     },
+    /** The address providers call back on (the delivery reports are checked against it). */
+    publicUrl: () => publicUrl,
     /** One run at a time per instance; a kick during a run runs once more after it. */
     run(): Promise<number> {
       if (running) {

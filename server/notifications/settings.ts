@@ -14,18 +14,27 @@ import {
 import { secretBox, type SecretBox } from '../two-step/secret-box';
 import type { Mailer } from '../mail/mailer';
 import type { ChannelAdapter } from './channels/channel';
-import { emailChannel } from './channels/email';
+import { emailChannel, receptionChannel } from './channels/email';
 import { slack } from './channels/slack';
 import { teams } from './channels/teams';
 import { twilioSms } from './channels/twilio-sms';
 import { DEFAULT_PLAN } from './plan';
 
+export interface SiteSecrets {
+  slackWebhookUrl?: string;
+  teamsWebhookUrl?: string;
+}
+export const SITE_SECRET_KEYS = ['slackWebhookUrl', 'teamsWebhookUrl'] as const;
 export interface Secrets {
   smsAuthToken?: string;
   slackBotToken?: string;
   slackWebhookUrl?: string;
   teamsWebhookUrl?: string;
+  /** Per site id: the channel webhooks its visits post to instead of the company's. */
+  sites?: Record<string, SiteSecrets>;
 }
+/** The config key of a site's non-secret settings (its reception e-mail). */
+export const siteKey = (siteId: string) => `site:${siteId}`;
 export const SECRET_KEYS = ['smsAuthToken', 'slackBotToken', 'slackWebhookUrl', 'teamsWebhookUrl'] as const;
 
 export interface LoadedSettings {
@@ -85,8 +94,16 @@ export function adapterFor(
   mailer: Mailer,
   entityId: string,
   slackUserIds?: Map<string, string>,
+  siteId: string | null = null,
 ): ChannelAdapter {
   const c = s.config;
+  const site = siteId ? s.secrets.sites?.[siteId] : undefined;
+  if (channel === 'reception')
+    return receptionChannel(
+      mailer,
+      entityId,
+      (siteId ? c[siteKey(siteId)]?.receptionEmail : undefined) || c.reception?.email || undefined,
+    );
   if (channel === 'sms')
     return twilioSms({
       accountSid: c.sms?.accountSid ?? '',
@@ -99,9 +116,9 @@ export function adapterFor(
       mode: c.slack?.mode === 'webhook' ? 'webhook' : 'bot',
       baseUrl: c.slack?.baseUrl,
       botToken: s.secrets.slackBotToken,
-      webhookUrl: s.secrets.slackWebhookUrl,
+      webhookUrl: site?.slackWebhookUrl || s.secrets.slackWebhookUrl,
       userIds: slackUserIds,
     });
-  if (channel === 'teams') return teams({ webhookUrl: s.secrets.teamsWebhookUrl });
+  if (channel === 'teams') return teams({ webhookUrl: site?.teamsWebhookUrl || s.secrets.teamsWebhookUrl });
   return emailChannel(mailer, entityId);
 }

@@ -63,8 +63,50 @@ describe('host notifications', () => {
       expect(await page.getByTestId('slack-bot-token').inputValue()).toBe('');
       expect(await page.content()).not.toContain('xoxb-e2e');
       await screenshot(page, `notification-settings-${viewport}-${lang}`);
+      // Each site has its own reception address and channels, listed under the company's.
+      const sitesShown = await page.getByTestId('site-notification-settings').allInnerTexts();
+      expect(sitesShown.map((text) => text.split('\n')[0])).toEqual(['Head Office', 'Warehouse']);
+      await page.getByTestId('site-notification-settings').first().scrollIntoViewIfNeeded();
+      await screenshot(page, `notification-settings-sites-${viewport}-${lang}`);
       await page.context().close();
     }
+
+    // The admin adds the site reception as the last step and gives Head Office its own
+    // reception address and Teams channel.
+    const page = await loggedInPage(browser, server.url, 'tablet', 'en');
+    await page.goto('/notification-settings');
+    await page.getByTestId('plan-step').first().waitFor();
+    await page.getByRole('button', { name: 'Add a channel' }).click();
+    await page.getByTestId('plan-step').nth(2).getByTestId('plan-step-channel').click();
+    await page.getByRole('option', { name: 'Site reception (e-mail)' }).click();
+    const head = page.getByTestId('site-notification-settings').filter({ hasText: 'Head Office' });
+    await head.getByTestId('site-reception-email').fill('front-desk@acme.test');
+    await head.getByTestId('site-teams-webhook-url').fill('https://hooks.example.test/head-office');
+    await page.getByTestId('notification-settings-save').click();
+    await page.getByTestId('toast-success').waitFor();
+    const saved = (await (
+      await fetch(`${server.url}/api/notification-settings`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      data: { plan: unknown[]; config: Record<string, unknown>; siteSecretsSet: Record<string, unknown> };
+    };
+    const headId = (await head.getAttribute('data-site'))!;
+    expect(saved.data.plan).toEqual([
+      { channel: 'slack', delayMinutes: 0 },
+      { channel: 'email', delayMinutes: 2 },
+      { channel: 'reception', delayMinutes: 2 },
+    ]);
+    expect(saved.data.config[`site:${headId}`]).toEqual({ receptionEmail: 'front-desk@acme.test' });
+    expect(saved.data.siteSecretsSet[headId]).toEqual({ slackWebhookUrl: false, teamsWebhookUrl: true });
+    // Read back: the address shows, the webhook is saved but never sent to the page.
+    await page.reload();
+    await head.getByTestId('site-reception-email').waitFor();
+    expect(await head.getByTestId('site-reception-email').inputValue()).toBe('front-desk@acme.test');
+    expect(await head.getByTestId('site-teams-webhook-url').inputValue()).toBe('');
+    expect(await head.innerText()).toContain('Saved (hidden)');
+    expect(await page.content()).not.toContain('hooks.example.test');
+    await head.scrollIntoViewIfNeeded();
+    await screenshot(page, 'notification-settings-sites-tablet-en');
+    await page.context().close();
   });
 
   for (const lang of ['en', 'ar'] as const) {

@@ -7,12 +7,13 @@ import { json, startFake } from './fake-server';
 
 export async function startSlackFake(options: { token: string; users: Record<string, string> }) {
   const posts: Array<{ channel: string; text: string; blocks: unknown[]; metadata?: unknown; ts: string }> = [];
-  const webhookPosts: Array<{ text: string }> = [];
+  /** Each webhook post with its path (a site's own channel webhook is /webhook/<name>). */
+  const webhookPosts: Array<{ text: string; path: string }> = [];
   const fake = await startFake((req, res) => {
-    if (req.method === 'POST' && req.path === '/webhook') {
+    if (req.method === 'POST' && (req.path === '/webhook' || req.path.startsWith('/webhook/'))) {
       const body = JSON.parse(req.body || '{}') as { text?: string };
       if (!body.text) return void res.writeHead(400).end('no_text');
-      webhookPosts.push({ text: body.text });
+      webhookPosts.push({ text: body.text, path: req.path });
       return void res.writeHead(200).end('ok');
     }
     if (req.headers.authorization !== `Bearer ${options.token}`)

@@ -5,6 +5,8 @@ import { startFake } from './fake-server';
 
 export async function startTeamsFake() {
   const cards: Array<Record<string, unknown>> = [];
+  /** The path each card was posted to, in order (a site's own webhook has its own). */
+  const paths: string[] = [];
   const fake = await startFake((req, res) => {
     const body = JSON.parse(req.body || '{}') as {
       type?: string;
@@ -21,7 +23,8 @@ export async function startTeamsFake() {
       Array.isArray(card.content.body);
     if (!ok) return void res.writeHead(400).end('Bad payload: an Adaptive Card attachment is required');
     cards.push(card.content as Record<string, unknown>);
+    paths.push(req.path);
     res.writeHead(202).end('1');
   });
-  return { ...fake, cards, webhookUrl: `${fake.url}/workflows/hook` };
+  return { ...fake, cards, paths, webhookUrl: `${fake.url}/workflows/hook` };
 }

@@ -24,7 +24,8 @@ const entityId = () =>
     .references(() => entities.id, { onDelete: 'cascade' });
 const epoch = (name: string) => bigint(name, { mode: 'number' });
 
-export type NotificationChannel = 'email' | 'sms' | 'slack' | 'teams';
+/** How a host is told; `reception` (a plan step only) e-mails the visit's site reception. */
+export type NotificationChannel = 'email' | 'sms' | 'slack' | 'teams' | 'reception';
 export interface PlanStep {
   channel: NotificationChannel;
   /** Minutes after the previous step without an acknowledgement. */
@@ -35,9 +36,11 @@ export interface PlanStep {
 export const notificationSettings = pgTable('notification_settings', {
   entityId: entityId().primaryKey(),
   plan: jsonb('plan').$type<PlanStep[]>().notNull(),
-  /** Non-secret: sms {accountSid, from, baseUrl}, slack {mode, baseUrl}, teams {}. */
+  /** Non-secret: sms {accountSid, from, baseUrl}, slack {mode, baseUrl}, reception {email},
+   * and per site `site:<id>` {receptionEmail}. */
   config: jsonb('config').$type<Record<string, Record<string, string>>>().notNull(),
-  /** SMS auth token, Slack bot token / webhook URL, Teams webhook URL: JSON sealed under INTEGRATION_KEY. */
+  /** SMS auth token, Slack bot token / webhook URL, Teams webhook URL, and per site its Slack
+   * and Teams webhook URLs: JSON sealed under INTEGRATION_KEY. */
   sealedSecrets: text('sealed_secrets'),
   /** Default channels per user type id. */
   typeDefaults: jsonb('type_defaults').$type<Record<string, NotificationChannel[]>>().notNull(),

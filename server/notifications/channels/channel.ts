@@ -14,8 +14,14 @@ export interface OutgoingMessage {
   visitorName: string;
   photoUrl: string | null;
   siteName: string;
+  /** The visit's site (its reception address and channel webhooks), null when not known. */
+  siteId: string | null;
+  /** What the site reception's e-mail says (the host has not answered), without answer links. */
+  reception: { subject: string; text: string };
   comingUrl: string;
   waitUrl: string;
+  /** Where the provider reports delivery (Twilio's StatusCallback), set for SMS. */
+  statusUrl?: string;
   comingLabel: string;
   waitLabel: string;
 }

@@ -2,6 +2,8 @@
 // "CreateMessage | Post /2010-04-01/Accounts/{AccountSid}/Messages.json"; To in E.164, From, Body,
 // form-encoded, HTTP basic auth AccountSid:AuthToken). The API takes no idempotency key, so a
 // crash between Twilio accepting and the outbox recording it can send twice (at-least-once window).
+// StatusCallback asks Twilio to report the message's status (delivered, undelivered, failed) to
+// the delivery's own address, signed with X-Twilio-Signature (server/notifications/sms-status.ts).
 import { toE164 } from '../phone';
 import { httpFailure, post, type ChannelAdapter } from './channel';
 
@@ -21,7 +23,12 @@ export function twilioSms(config: TwilioConfig): ChannelAdapter {
       const to = m.host.phone ? toE164(m.host.phone) : null;
       if (!to) return { kind: 'permanent', reason: 'the host has no phone number in E.164 form' };
       const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
-      const body = new URLSearchParams({ To: to, From: config.from, Body: `${m.text}\n${m.comingUrl}` }).toString();
+      const body = new URLSearchParams({
+        To: to,
+        From: config.from,
+        Body: `${m.text}\n${m.comingUrl}`,
+        ...(m.statusUrl ? { StatusCallback: m.statusUrl } : {}),
+      }).toString();
       const auth = Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64');
       const response = await post(url, {
         headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,6 +1,7 @@
 // /notification-settings: the company's order of channels with the minutes each
 // waits for an answer, the SMS/Slack/Teams provider settings (secrets are write-only: a saved
-// one shows as "saved", typing replaces it), and the failed notifications of the week.
+// one shows as "saved", typing replaces it), the reception e-mail, each site's reception e-mail
+// and channel webhooks, and the failed notifications of the week.
 import { useEffect, useState } from 'react';
 import {
   Button,
@@ -15,9 +16,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_CHANNELS } from '../../../../domain/schemas/notifications';
+import { PLAN_CHANNELS } from '../../../../domain/schemas/notifications';
 import { api } from '../../../api/client';
+import { useDb } from '../../../db/db-context';
 import { showFormError, showFormSuccess } from '../../../ui/form-toasts';
 import { PageTitle } from '../../../ui/page-title';
 import { NotificationFailures } from './notification-failures';
@@ -27,10 +30,22 @@ interface Settings {
   plan: Step[];
   config: Record<string, Record<string, string>>;
   secretsSet: Record<string, boolean>;
+  siteSecretsSet: Record<string, Record<string, boolean>>;
 }
+
+const SITE_SECRETS = ['slackWebhookUrl', 'teamsWebhookUrl'] as const;
+const siteField = (siteId: string, key: string) => `site:${siteId}:${key}`;
 
 export function NotificationSettingsPage() {
   const { t } = useTranslation();
+  const db = useDb();
+  const siteList = useLiveQuery(
+    async () =>
+      (await db.sites.toArray())
+        .filter((s) => !(s as { deletedAt?: unknown }).deletedAt)
+        .sort((a, b) => String(a.name).localeCompare(String(b.name))),
+    [db],
+  );
   const [loaded, setLoaded] = useState<Settings | null>(null);
   const [plan, setPlan] = useState<Step[]>([]);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -47,6 +62,12 @@ export function NotificationSettingsPage() {
         smsBaseUrl: s.config.sms?.baseUrl ?? '',
         slackMode: s.config.slack?.mode ?? 'bot',
         slackBaseUrl: s.config.slack?.baseUrl ?? '',
+        receptionEmail: s.config.reception?.email ?? '',
+        ...Object.fromEntries(
+          Object.entries(s.config)
+            .filter(([key]) => key.startsWith('site:'))
+            .map(([key, value]) => [`${key}:receptionEmail`, value.receptionEmail ?? '']),
+        ),
       });
     });
   }, [saved]);
@@ -54,10 +75,10 @@ export function NotificationSettingsPage() {
   const f = (key: string) => fields[key] ?? '';
   const set = (key: string) => (e: { currentTarget: { value: string } }) =>
     setFields((x) => ({ ...x, [key]: e.currentTarget.value }));
-  const secret = (key: string, label: string, testId: string) => (
+  const secret = (key: string, label: string, testId: string, isSet = loaded.secretsSet[key]) => (
     <PasswordInput
       label={t(label)}
-      description={loaded.secretsSet[key] ? t('notifications.settings.secretSet') : undefined}
+      description={isSet ? t('notifications.settings.secretSet') : undefined}
       value={f(key)}
       onChange={set(key)}
       autoComplete="off"
@@ -84,15 +105,34 @@ export function NotificationSettingsPage() {
         webhookUrl: optional(f('slackWebhookUrl')),
       },
       teams: { webhookUrl: optional(f('teamsWebhookUrl')) },
+      reception: { email: f('receptionEmail') },
+      sites: Object.fromEntries(
+        (siteList ?? []).map((s) => [
+          s.id,
+          {
+            receptionEmail: f(siteField(s.id, 'receptionEmail')),
+            ...Object.fromEntries(SITE_SECRETS.map((k) => [k, optional(f(siteField(s.id, k)))])),
+          },
+        ]),
+      ),
     };
     const r = await api.request('PUT', '/notification-settings', { body });
     if (!r.ok) return showFormError(r.body?.message ?? t('errors.validation_failed'));
     showFormSuccess(t('notifications.settings.saved'));
-    setFields((x) => ({ ...x, smsAuthToken: '', slackBotToken: '', slackWebhookUrl: '', teamsWebhookUrl: '' }));
+    setFields((x) => ({
+      ...x,
+      smsAuthToken: '',
+      slackBotToken: '',
+      slackWebhookUrl: '',
+      teamsWebhookUrl: '',
+      ...Object.fromEntries(
+        (siteList ?? []).flatMap((s) => SITE_SECRETS.map((k) => [siteField(s.id, k), ''])),
+      ),
+    }));
     setSaved((n) => n + 1);
   }
 
-  const channelOptions = NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: t(`notifications.channels.${c}`) }));
+  const channelOptions = PLAN_CHANNELS.map((c) => ({ value: c, label: t(`notifications.channels.${c}`) }));
   return (
     <Stack gap="lg" maw={760}>
       <PageTitle>{t('notifications.settings.title')}</PageTitle>
@@ -109,6 +149,7 @@ export function NotificationSettingsPage() {
                 data={channelOptions}
                 value={step.channel}
                 allowDeselect={false}
+                data-testid="plan-step-channel"
                 onChange={(v) => setPlan((p) => p.map((s, j) => (j === i ? { ...s, channel: v ?? s.channel } : s)))}
               />
               {i > 0 ? (
@@ -191,6 +232,60 @@ export function NotificationSettingsPage() {
         <Stack gap="sm">
           <Title order={3}>{t('notifications.settings.teamsSection')}</Title>
           {secret('teamsWebhookUrl', 'notifications.settings.webhookUrl', 'teams-webhook-url')}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={3}>{t('notifications.settings.receptionSection')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('notifications.settings.receptionHelp')}
+          </Text>
+          <TextInput
+            type="email"
+            label={t('notifications.settings.companyReception')}
+            value={f('receptionEmail')}
+            onChange={set('receptionEmail')}
+            dir="ltr"
+            data-testid="reception-email"
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={3}>{t('notifications.settings.sitesSection')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('notifications.settings.sitesHelp')}
+          </Text>
+          {siteList && !siteList.length ? <Text size="sm">{t('notifications.settings.noSites')}</Text> : null}
+          {(siteList ?? []).map((s) => (
+            <Paper key={s.id} withBorder p="sm" data-testid="site-notification-settings" data-site={s.id}>
+              <Stack gap="xs">
+                <Title order={4}>{String(s.name)}</Title>
+                <TextInput
+                  type="email"
+                  label={t('notifications.settings.siteReception')}
+                  value={f(siteField(s.id, 'receptionEmail'))}
+                  onChange={set(siteField(s.id, 'receptionEmail'))}
+                  dir="ltr"
+                  data-testid="site-reception-email"
+                />
+                {f('slackMode') === 'webhook'
+                  ? secret(
+                      siteField(s.id, 'slackWebhookUrl'),
+                      'notifications.settings.siteSlackWebhook',
+                      'site-slack-webhook-url',
+                      loaded.siteSecretsSet?.[s.id]?.slackWebhookUrl,
+                    )
+                  : null}
+                {secret(
+                  siteField(s.id, 'teamsWebhookUrl'),
+                  'notifications.settings.siteTeamsWebhook',
+                  'site-teams-webhook-url',
+                  loaded.siteSecretsSet?.[s.id]?.teamsWebhookUrl,
+                )}
+              </Stack>
+            </Paper>
+          ))}
         </Stack>
       </Paper>
       <Group>
