@@ -219,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(preregistrationRoutes, { services, publicUrl: deps.publicUrl, passportUrl: deps.passportUrl });
   await app.register(expectedVisitsRoutes, { services, publicUrl: deps.publicUrl });
-  await app.register(mailRoutes, { mailer: services.mailer });
+  await app.register(mailRoutes, { mailer: services.mailer, intervalMs: deps.notificationIntervalMs });
   await app.register(passwordResetRoutes, { passwordReset: services.passwordReset, publicUrl: deps.publicUrl });
   await app.register(complianceRoutes, { compliance: services.compliance, documents: services.complianceDocuments });
   await app.register(reportsRoutes, { reports: services.reports, exports: services.exports });

@@ -6,7 +6,15 @@ import { maskSecrets } from '../../domain/secret-mask';
 import { contextOf, requirePermission } from '../http/context';
 import type { Mailer } from './mailer';
 
-export async function mailRoutes(app: FastifyInstance, { mailer }: { mailer: Mailer }) {
+export async function mailRoutes(
+  app: FastifyInstance,
+  { mailer, intervalMs }: { mailer: Mailer; intervalMs?: number },
+) {
+  // Servers that run the jobs send queued mail again (server/main.ts); tests call retryDue().
+  if (intervalMs) {
+    app.addHook('onReady', async () => mailer.start(intervalMs));
+    app.addHook('onClose', async () => mailer.stop());
+  }
   app.get(
     '/api/mail-log',
     {

@@ -560,6 +560,9 @@ CREATE TABLE "mail_log" (
 	"status" text NOT NULL,
 	"error" text,
 	"created_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 1 NOT NULL,
+	"retry_at" bigint,
+	"attachments" jsonb,
 	CONSTRAINT "mail_log_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );
 --> statement-breakpoint
@@ -1215,6 +1218,7 @@ CREATE INDEX "expected_visits_url_idx" ON "expected_visits" USING btree ("visit_
 CREATE INDEX "expected_visits_hold_idx" ON "expected_visits" USING btree ("hold_hash");--> statement-breakpoint
 CREATE INDEX "expected_visits_entity_at_idx" ON "expected_visits" USING btree ("entity_id","visit_at");--> statement-breakpoint
 CREATE INDEX "mail_log_entity_time_idx" ON "mail_log" USING btree ("entity_id","created_at");--> statement-breakpoint
+CREATE INDEX "mail_log_retry_idx" ON "mail_log" USING btree ("status","retry_at");--> statement-breakpoint
 CREATE INDEX "emergency_sessions_started_idx" ON "emergency_sessions" USING btree ("entity_id","started_at");--> statement-breakpoint
 CREATE INDEX "roll_call_marks_session_idx" ON "roll_call_marks" USING btree ("entity_id","session_id");--> statement-breakpoint
 CREATE INDEX "rfid_enrolment_links_code_idx" ON "rfid_enrolment_links" USING btree ("code_hash");--> statement-breakpoint

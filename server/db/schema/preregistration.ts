@@ -19,6 +19,15 @@ import { users } from './people';
 import { areas } from './places';
 import { journeyFlows, userTypes } from './journeys';
 
+export type MailStatus = 'logged' | 'sent' | 'queued' | 'sending' | 'failed';
+export interface StoredAttachment {
+  filename: string;
+  /** base64 */
+  content: string;
+  cid: string;
+  contentType: string;
+}
+
 const entityId = () =>
   uuid('entity_id')
     .notNull()
@@ -123,10 +132,21 @@ export const mailLog = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    /** 'logged' (no SMTP), 'sent', or 'failed' with the error. */
-    status: text('status').$type<'logged' | 'sent' | 'failed'>().notNull(),
+    /** 'logged' (no SMTP), 'sent', 'queued' (the mail server failed; sent again at retry_at),
+     * 'sending' (a retry in flight until retry_at), or 'failed' with the error (given up). */
+    status: text('status').$type<MailStatus>().notNull(),
     error: text('error'),
     createdAt: at('created_at').notNull(),
+    /** SMTP tries so far. */
+    attempts: integer('attempts').notNull().default(1),
+    /** Queued: when to try again; sending: when another instance may take the retry over. */
+    retryAt: bigint('retry_at', { mode: 'number' }),
+    /** A queued mail's inline attachments (base64), kept until it is sent. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
   },
-  (t) => [primaryKey({ columns: [t.entityId, t.id] }), index('mail_log_entity_time_idx').on(t.entityId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.entityId, t.id] }),
+    index('mail_log_entity_time_idx').on(t.entityId, t.createdAt),
+    index('mail_log_retry_idx').on(t.status, t.retryAt),
+  ],
 );

@@ -18,12 +18,17 @@ export function emailChannel(mailer: Mailer, entityId: string): ChannelAdapter {
         `<p>${escape(m.siteName)}</p>` +
         `<p><a href="${escape(m.comingUrl)}">${escape(m.comingLabel)}</a> · ` +
         `<a href="${escape(m.waitUrl)}">${escape(m.waitLabel)}</a></p></div>`;
-      const status = await mailer.send(entityId, {
-        to: m.host.email,
-        subject: m.subject,
-        text: `${m.text}\n\n${m.comingLabel}: ${m.comingUrl}\n${m.waitLabel}: ${m.waitUrl}`,
-        html,
-      });
+      const status = await mailer.send(
+        entityId,
+        {
+          to: m.host.email,
+          subject: m.subject,
+          text: `${m.text}\n\n${m.comingLabel}: ${m.comingUrl}\n${m.waitLabel}: ${m.waitUrl}`,
+          html,
+        },
+        // The outbox retries this delivery itself (with its lease and attempts).
+        { retry: false },
+      );
       if (status === 'failed') return { kind: 'transient', reason: 'the mail server refused or did not answer' };
       return { kind: 'sent', providerId: null };
     },
@@ -39,12 +44,16 @@ export function receptionChannel(mailer: Mailer, entityId: string, address: stri
       if (!address) return { kind: 'permanent', reason: 'no reception e-mail for this site or the company' };
       const dir = m.host.lang === 'ar' ? 'rtl' : 'ltr';
       const paragraphs = m.reception.text.split('\n').map((l) => `<p>${escape(l)}</p>`);
-      const status = await mailer.send(entityId, {
-        to: address,
-        subject: m.reception.subject,
-        text: m.reception.text,
-        html: `<div dir="${dir}" lang="${escape(m.host.lang)}" style="font-family:sans-serif">${paragraphs.join('')}</div>`,
-      });
+      const status = await mailer.send(
+        entityId,
+        {
+          to: address,
+          subject: m.reception.subject,
+          text: m.reception.text,
+          html: `<div dir="${dir}" lang="${escape(m.host.lang)}" style="font-family:sans-serif">${paragraphs.join('')}</div>`,
+        },
+        { retry: false },
+      );
       if (status === 'failed') return { kind: 'transient', reason: 'the mail server refused or did not answer' };
       return { kind: 'sent', providerId: null };
     },

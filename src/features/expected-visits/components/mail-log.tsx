@@ -43,7 +43,18 @@ export function MailLog() {
               </Table.Td>
               <Table.Td>{m.subject}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={m.status === 'failed' ? 'red' : m.status === 'sent' ? 'teal' : 'gray'}>
+                <Badge
+                  variant="light"
+                  color={
+                    m.status === 'failed'
+                      ? 'red'
+                      : m.status === 'sent'
+                        ? 'teal'
+                        : m.status === 'logged'
+                          ? 'gray'
+                          : 'yellow'
+                  }
+                >
                   {t(`expectedVisits.mailStatus.${m.status}`)}
                 </Badge>
               </Table.Td>
