@@ -7,6 +7,7 @@ import type { SessionEvent } from '../../sync/events';
 import { emergencySessions, emergencySessionSites, rollCallMarks } from '../db/schema/emergency';
 import { ApiError, notFound } from '../http/api-error';
 import type { ApplyContext, FeatureMutations, ServerMutation } from '../sync/handlers';
+import { queueEmergencyAlerts } from '../notifications/emergency-alerts';
 import { emergencyRepo } from './emergency.repo';
 import { markChange, sessionChange } from './emergency.projections';
 
@@ -66,7 +67,18 @@ const start: ServerMutation<'emergency.start'> = {
     )!;
     const payload = await sessionEvent(a, group.id, group.name, group.siteIds, { startedBy: a.ctx.userId });
     // A second warden's start for the same incident joins it quietly; only a new incident pops up.
-    if (!mergedInto) a.notify({ event: 'pongStartSessionDiffAdmin', payload });
+    if (!mergedInto) {
+      a.notify({ event: 'pongStartSessionDiffAdmin', payload });
+      // The other wardens are told on their own channels too, through the notification outbox.
+      const alerts = await queueEmergencyAlerts(a.tx, entityId, {
+        sessionId: inserted.id,
+        name: inserted.name,
+        siteIds,
+        startedBy: a.ctx.userId,
+        at: inserted.startedAt,
+      });
+      for (const change of alerts) a.change(change);
+    }
     a.notify({ event: 'updateEmergencySessionData', payload });
   },
 };

@@ -6,6 +6,7 @@ import { t } from '../http/i18n';
 import { hostNotifications, kioskVisits } from '../db/schema/kiosk';
 import { users } from '../db/schema/people';
 import { areas, sites } from '../db/schema/places';
+import { emergencySessionSites } from '../db/schema/emergency';
 import type { Executor } from '../sync/changes';
 import type { OutgoingMessage } from './channels/channel';
 import { lateBy } from './plan';
@@ -37,6 +38,7 @@ export async function buildMessage(
   deliveryId: string,
   now: number,
 ): Promise<OutgoingMessage> {
+  if (n.emergencySessionId) return emergencyMessage(db, n, host, links.coming, deliveryId, now);
   const [visitor] = await db
     .select({ name: users.fullName, image: users.image })
     .from(users)
@@ -75,7 +77,9 @@ export async function buildMessage(
       subject: t(lang, 'notifications.message.receptionSubject', toReception),
       text: [
         t(lang, 'notifications.message.receptionBody', toReception),
-        late ? t(lang, 'notifications.message.receptionLate', { ago: t(lang, `notifications.ago.${late.unit}`, late) }) : '',
+        late
+          ? t(lang, 'notifications.message.receptionLate', { ago: t(lang, `notifications.ago.${late.unit}`, late) })
+          : '',
         n.message ? t(lang, 'notifications.message.note', { message: n.message }) : '',
       ]
         .filter(Boolean)
@@ -85,5 +89,59 @@ export async function buildMessage(
     waitUrl: links.wait,
     comingLabel: t(lang, 'notifications.ack.coming'),
     waitLabel: t(lang, 'notifications.ack.wait'),
+  };
+}
+
+/** A warden's alert: who started which emergency, at which sites, and the roll call's link. */
+async function emergencyMessage(
+  db: Executor,
+  n: Notification,
+  host: NonNullable<Awaited<ReturnType<typeof recipientOf>>>,
+  rollCallUrl: string,
+  deliveryId: string,
+  now: number,
+): Promise<OutgoingMessage> {
+  const [starter] = await db
+    .select({ name: users.fullName })
+    .from(users)
+    .where(and(eq(users.entityId, n.entityId), eq(users.id, n.personId)));
+  const at = await db
+    .select({ name: sites.name })
+    .from(emergencySessionSites)
+    .innerJoin(
+      sites,
+      and(eq(sites.entityId, emergencySessionSites.entityId), eq(sites.id, emergencySessionSites.siteId)),
+    )
+    .where(
+      and(eq(emergencySessionSites.entityId, n.entityId), eq(emergencySessionSites.sessionId, n.emergencySessionId!)),
+    );
+  const lang = (LANGS.has(host.lang) ? host.lang : 'en') as Language;
+  const siteNames = at.map((s) => s.name).join(', ');
+  const p = { name: n.message ?? '', sites: siteNames, starter: starter?.name ?? '?' };
+  const late = lateBy(n.at, now);
+  const text = [
+    t(lang, 'notifications.emergency.body', p),
+    late ? t(lang, 'notifications.emergency.late', { ago: t(lang, `notifications.ago.${late.unit}`, late) }) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    deliveryId,
+    host: { name: host.name, email: host.email, phone: host.phone, lang },
+    subject: t(lang, 'notifications.emergency.subject', p),
+    text,
+    html: text
+      .split('\n')
+      .map((l) => `<p>${escape(l)}</p>`)
+      .join(''),
+    visitorName: p.starter,
+    photoUrl: null,
+    siteName: siteNames,
+    siteId: null,
+    reception: { subject: '', text: '' },
+    comingUrl: rollCallUrl,
+    waitUrl: '',
+    comingLabel: t(lang, 'notifications.emergency.open'),
+    waitLabel: '',
   };
 }

@@ -185,6 +185,8 @@ export function notificationsService(
               id: hostNotifications.id,
               hostId: hostNotifications.hostId,
               personId: hostNotifications.personId,
+              message: hostNotifications.message,
+              emergencySessionId: hostNotifications.emergencySessionId,
             })
             .from(hostNotifications)
             .where(and(eq(hostNotifications.entityId, ctx.entityId), inArray(hostNotifications.id, ids)))
@@ -200,6 +202,8 @@ export function notificationsService(
           notificationId: f.notificationId,
           hostName: n ? people.get(n.hostId) : null,
           visitorName: n ? people.get(n.personId) : null,
+          // An emergency alert to a warden: the session's name (the person is who started it).
+          emergency: n?.emergencySessionId ? (n.message ?? '') : null,
         };
       });
     },

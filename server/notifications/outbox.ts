@@ -12,7 +12,7 @@ import type { SecretBox } from '../two-step/secret-box';
 import type { SendResult } from './channels/channel';
 import { recipientOf } from './message';
 import { ACK_LINK_TTL_MS } from './ack-link';
-import { backoffMs, LEASE_MS, MAX_ATTEMPTS, stepsFor, summaryOf } from './plan';
+import { backoffMs, emergencyStepsFor, LEASE_MS, MAX_ATTEMPTS, stepsFor, summaryOf } from './plan';
 import { chosenChannels, loadSettings } from './settings';
 
 export type Delivery = typeof notificationDeliveries.$inferSelect;
@@ -47,7 +47,9 @@ export async function expandQueued(db: Db, box: SecretBox, entityId: string, now
       let status = host && now - n.at < ACK_LINK_TTL_MS ? 'sending' : 'failed';
       if (host && status === 'sending') {
         const chosen = await chosenChannels(tx, entityId, n.hostId, host.userTypeId, settings.typeDefaults);
-        const steps = stepsFor(settings.plan, chosen);
+        const steps = n.emergencySessionId
+          ? emergencyStepsFor(settings.plan, chosen, settings.config.slack?.mode === 'webhook' ? 'webhook' : 'bot')
+          : stepsFor(settings.plan, chosen);
         await tx
           .insert(notificationDeliveries)
           .values(

@@ -34,9 +34,7 @@ describe('notification plan', () => {
       ['reception', 180_000],
     ]);
     // A company that tells only reception keeps it so.
-    expect(stepsFor([{ channel: 'reception', delayMinutes: 0 }], ['sms']).map((s) => s.channel)).toEqual([
-      'reception',
-    ]);
+    expect(stepsFor([{ channel: 'reception', delayMinutes: 0 }], ['sms']).map((s) => s.channel)).toEqual(['reception']);
   });
   it('backs off exponentially, and a longer Retry-After wins', () => {
     expect([1, 2, 3, 10].map((n) => backoffMs(n))).toEqual([15_000, 30_000, 60_000, 900_000]);

@@ -30,6 +30,21 @@ export function stepsFor(
   });
 }
 
+/** An emergency alert's steps: every channel of the plan that reaches the person themselves
+ * (e-mail, SMS, a Slack direct message), all at once: in an emergency nobody waits for an
+ * answer before the next channel. Kept to the warden's chosen channels like a host's; channel
+ * posts (Teams, a Slack webhook) and the reception step are for visits. */
+export function emergencyStepsFor(
+  plan: readonly PlanStep[],
+  chosen: readonly NotificationChannel[] | null,
+  slackMode: 'bot' | 'webhook',
+): Array<PlanStep & { offsetMs: number }> {
+  const personal = (c: NotificationChannel) => c === 'email' || c === 'sms' || (c === 'slack' && slackMode === 'bot');
+  const channels = [...new Set(plan.map((s) => s.channel))].filter(personal);
+  const kept = chosen && chosen.length ? channels.filter((c) => chosen.includes(c)) : channels;
+  return (kept.length ? kept : (['email'] as const)).map((channel) => ({ channel, delayMinutes: 0, offsetMs: 0 }));
+}
+
 /** Exponential backoff from 15 s to 15 min; a provider's Retry-After wins when longer. */
 export function backoffMs(attempt: number, retryAfterMs?: number): number {
   const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));

@@ -124,7 +124,14 @@ export function notificationSender(db: Db, now: () => number, mailer: Mailer, op
     let adapter: ChannelAdapter;
     let message: OutgoingMessage;
     try {
-      message = await buildMessage(db, n, host, linksFor(d.entityId, n.id, n.at), d.id, t0);
+      // A warden's alert links the roll call (a page they log in to); a host's, the two answers.
+      const links = n.emergencySessionId
+        ? {
+            coming: `${publicUrl}/emergency-sessions/${encodeURIComponent(n.message ?? '')}/${n.emergencySessionId}`,
+            wait: '',
+          }
+        : linksFor(d.entityId, n.id, n.at);
+      message = await buildMessage(db, n, host, links, d.id, t0);
       if (d.channel === 'sms') message.statusUrl = smsStatusUrl(publicUrl, d.entityId, d.id);
       const settings = await settingsOf(d.entityId);
       adapter = adapterFor(d.channel, settings, mailer, d.entityId, slackIdsOf(d.entityId), message.siteId);

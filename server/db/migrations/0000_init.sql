@@ -274,6 +274,7 @@ CREATE TABLE "host_notifications" (
 	"visit_id" uuid,
 	"message" text,
 	"mail_status" text DEFAULT 'queued' NOT NULL,
+	"emergency_session_id" uuid,
 	"at" bigint NOT NULL,
 	CONSTRAINT "host_notifications_entity_id_id_pk" PRIMARY KEY("entity_id","id")
 );

@@ -177,6 +177,9 @@ export const hostNotifications = pgTable(
     visitId: uuid('visit_id'),
     message: text('message'),
     mailStatus: text('mail_status').notNull().default('queued'),
+    /** Set on an emergency alert: the session a warden (host_id) is told about, started by
+     * person_id; message holds the session's name. Null on a host notification. */
+    emergencySessionId: uuid('emergency_session_id'),
     at: epoch('at').notNull(),
   },
   // The sender job looks for 'queued' rows on every push: without it, a full scan.

@@ -18,6 +18,8 @@ export interface OutgoingMessage {
   siteId: string | null;
   /** What the site reception's e-mail says (the host has not answered), without answer links. */
   reception: { subject: string; text: string };
+  /** The first link (a host's "on my way"; a warden's roll call) and the second, empty when the
+   * message has only one (an emergency alert). */
   comingUrl: string;
   waitUrl: string;
   /** Where the provider reports delivery (Twilio's StatusCallback), set for SMS. */

@@ -16,14 +16,15 @@ export function emailChannel(mailer: Mailer, entityId: string): ChannelAdapter {
       const html =
         `<div dir="${dir}" lang="${escape(m.host.lang)}" style="font-family:sans-serif"><p>${escape(m.text)}</p>` +
         `<p>${escape(m.siteName)}</p>` +
-        `<p><a href="${escape(m.comingUrl)}">${escape(m.comingLabel)}</a> · ` +
-        `<a href="${escape(m.waitUrl)}">${escape(m.waitLabel)}</a></p></div>`;
+        `<p><a href="${escape(m.comingUrl)}">${escape(m.comingLabel)}</a>` +
+        (m.waitUrl ? ` · <a href="${escape(m.waitUrl)}">${escape(m.waitLabel)}</a>` : '') +
+        `</p></div>`;
       const status = await mailer.send(
         entityId,
         {
           to: m.host.email,
           subject: m.subject,
-          text: `${m.text}\n\n${m.comingLabel}: ${m.comingUrl}\n${m.waitLabel}: ${m.waitUrl}`,
+          text: `${m.text}\n\n${m.comingLabel}: ${m.comingUrl}${m.waitUrl ? `\n${m.waitLabel}: ${m.waitUrl}` : ''}`,
           html,
         },
         // The outbox retries this delivery itself (with its lease and attempts).

@@ -41,7 +41,7 @@ function blocks(m: OutgoingMessage) {
       type: 'actions',
       elements: [
         { type: 'button', text: { type: 'plain_text', text: m.comingLabel }, url: m.comingUrl, style: 'primary' },
-        { type: 'button', text: { type: 'plain_text', text: m.waitLabel }, url: m.waitUrl },
+        ...(m.waitUrl ? [{ type: 'button', text: { type: 'plain_text', text: m.waitLabel }, url: m.waitUrl }] : []),
       ],
     },
   ];

@@ -24,7 +24,7 @@ export function adaptiveCardMessage(m: OutgoingMessage) {
           ],
           actions: [
             { type: 'Action.OpenUrl', title: m.comingLabel, url: m.comingUrl },
-            { type: 'Action.OpenUrl', title: m.waitLabel, url: m.waitUrl },
+            ...(m.waitUrl ? [{ type: 'Action.OpenUrl', title: m.waitLabel, url: m.waitUrl }] : []),
           ],
         },
       },

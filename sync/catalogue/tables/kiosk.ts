@@ -118,6 +118,8 @@ export const kioskTables = {
       message: text,
       mailStatus: text,
       at: v.number(),
+      /** An emergency alert to a warden (the session), not a visit's host notification. */
+      emergencySessionId: ref,
     }),
     indexes: ['hostId'],
     receive: journeyRecord,

@@ -14,6 +14,8 @@ interface Failure {
   updatedAt: number;
   hostName: string | null;
   visitorName: string | null;
+  /** An emergency alert's session name (visitorName is who started it). */
+  emergency: string | null;
 }
 
 export function NotificationFailures({ refresh }: { refresh: number }) {
@@ -45,7 +47,11 @@ export function NotificationFailures({ refresh }: { refresh: number }) {
                 <Table.Tr key={f.id}>
                   <Table.Td>{formatDateTime(f.updatedAt, i18n.language)}</Table.Td>
                   <Table.Td>{f.hostName ?? '—'}</Table.Td>
-                  <Table.Td>{f.visitorName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {f.emergency !== null
+                      ? t('notifications.settings.emergencyAlert', { name: f.emergency, starter: f.visitorName ?? '—' })
+                      : (f.visitorName ?? '—')}
+                  </Table.Td>
                   <Table.Td>{t(`notifications.channels.${f.channel}`)}</Table.Td>
                   <Table.Td dir="ltr" style={{ textAlign: 'start', overflowWrap: 'anywhere' }}>
                     {f.reason}
