@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'sso_secret_reentry',
   // Reception's decision on a waiting kiosk visit: another admin decided it first.
   'visit_decided',
+  // Setting a person's user types and areas beyond one's own.
+  'resources_outside_own',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

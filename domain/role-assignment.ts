@@ -18,7 +18,7 @@ export type RoleRefusal =
  * - removal: archive, delete or revoke dashboard access;
  * - two_step_reset: turn their second factor off and end their sessions.
  */
-export type PersonChange = 'details' | 'card' | 'removal' | 'two_step_reset';
+export type PersonChange = 'details' | 'card' | 'removal' | 'two_step_reset' | 'resources';
 
 export interface Actor {
   userId: string;
@@ -69,7 +69,8 @@ export function isAdministrator(permissions: PermissionMap): boolean {
  * Platform staff pass the role rules (they look after companies), never the self rules.
  */
 export function refusePersonChange(actor: Actor, target: TargetUser, change: PersonChange): RoleRefusal | null {
-  const privileged = change === 'removal' || change === 'two_step_reset';
+  // The user types and areas one may act on are privilege too: never one's own to widen.
+  const privileged = change === 'removal' || change === 'two_step_reset' || change === 'resources';
   if (privileged && target.id === actor.userId) return 'own_access_locked';
   if (actor.isTechTeam) return null;
   if (change === 'two_step_reset' && !isAdministrator(actor.permissions)) return 'admin_only';

@@ -44,6 +44,7 @@ import { journeysRoutes } from './journeys/journeys.routes';
 import { invitesRoutes } from './people/invites.routes';
 import { userDocumentsRoutes } from './people/user-documents.routes';
 import { enrollmentRoutes } from './people/enrollment.routes';
+import { resourcesRoutes } from './people/resources.routes';
 import { rfidEnrolmentRoutes } from './rfid-enrolment/rfid-enrolment.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { importRoutes } from './import/import.routes';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(userDocumentsRoutes, { documents: services.userDocuments });
   await app.register(enrollmentRoutes, { enrollment: services.enrollment });
+  await app.register(resourcesRoutes, { resources: services.resources });
   await app.register(rfidEnrolmentRoutes, { rfidLinks: services.rfidLinks, publicUrl: deps.publicUrl });
   await app.register(customFieldsRoutes, { customFields: services.customFields });
   await app.register(attendanceRoutes, { attendance: services.attendance });

@@ -22,6 +22,7 @@ import { journeysService } from './journeys/journeys.service';
 import { invitesService } from './people/invites.service';
 import { userDocumentsService } from './people/user-documents.service';
 import { enrollmentService } from './people/enrollment.service';
+import { resourcesService } from './people/resources.service';
 import { rfidEnrolmentService } from './rfid-enrolment/rfid-enrolment.service';
 import { complianceService } from './compliance/compliance.service';
 import { complianceDocumentsService } from './compliance/compliance-documents.service';
@@ -131,6 +132,7 @@ export function buildServices(
     invites: sessions.invites(withPassportInvitations(invitesService(db, now, onChanged), passport)),
     userDocuments: userDocumentsService(db, now),
     enrollment: enrollmentService(db, onChanged),
+    resources: resourcesService(db),
     rfidLinks: rfidEnrolmentService(db, now, mailer, onChanged),
     compliance: complianceService(db, now, onChanged),
     complianceDocuments: complianceDocumentsService(db, now, onChanged),

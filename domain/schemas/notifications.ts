@@ -14,7 +14,10 @@ const channel = v.picklist(NOTIFICATION_CHANNELS, 'validation.required');
 const planChannel = v.picklist(PLAN_CHANNELS, 'validation.required');
 const email = v.optional(
   v.union(
-    [v.literal(''), v.pipe(v.string(), v.trim(), v.email('errors.invalid_email'), v.maxLength(254, 'validation.too_long'))],
+    [
+      v.literal(''),
+      v.pipe(v.string(), v.trim(), v.email('errors.invalid_email'), v.maxLength(254, 'validation.too_long')),
+    ],
     'errors.invalid_email',
   ),
 );

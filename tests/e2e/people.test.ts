@@ -160,6 +160,69 @@ describe('users', () => {
     await context.close();
   });
 
+  it('limits what a person may act on, and an employee may give only within their own', async () => {
+    const { token } = await apiLogin(server.url);
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await login(page, 'admin@acme.test');
+    await page.goto('/users?search=Eddie');
+    await row(page, 'Eddie Employee').getByTestId('user-actions').click();
+    await page.getByTestId('user-edit').click();
+    const panel = page.getByTestId('resources-panel');
+    await panel.getByTestId('resources-user-types-all').uncheck();
+    await choose(page, 'resources-user-types', 'Visitor');
+    await choose(page, 'resources-user-types', 'Contractor');
+    await page.keyboard.press('Escape');
+    await panel.getByTestId('resources-areas-all').uncheck();
+    await choose(page, 'resources-areas', 'Head Office · Reception');
+    await page.keyboard.press('Escape');
+    await panel.getByTestId('resources-save').click();
+    await page.getByText('Access saved.').waitFor();
+    const eddieId = new URL(page.url()).searchParams.get('edit')!;
+    const held = (await (
+      await fetch(`${server.url}/api/user_resources?user_id=${eddieId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { user_type_ids: string[]; area_ids: string[] } };
+    expect(held.data.user_type_ids).toHaveLength(2);
+    expect(held.data.area_ids).toHaveLength(1);
+    await context.close();
+
+    // Eddie is offered only his own, and may not change Wendy, whose role allows more than his.
+    const tablet = await newContext(browser, server.url, 'tablet');
+    const eddie = await tablet.newPage();
+    await login(eddie, 'employee@acme.test');
+    await eddie.goto('/users?search=Wendy');
+    await row(eddie, 'Wendy Warden').getByTestId('user-actions').click();
+    await eddie.getByTestId('user-edit').click();
+    const offered = eddie.getByTestId('resources-panel');
+    // Wendy has every area; Eddie may take that away but not give it back.
+    await offered.getByTestId('resources-areas-all').uncheck();
+    expect(await offered.getByTestId('resources-areas-all').isDisabled()).toBe(true);
+    await offered.getByTestId('resources-user-types-all').uncheck();
+    await eddie.getByTestId('resources-user-types').click();
+    expect((await eddie.getByRole('option').allTextContents()).sort()).toEqual(['Contractor', 'Visitor']);
+    await eddie.keyboard.press('Escape');
+    await offered.getByTestId('resources-save').click();
+    await offered.getByTestId('resources-refused').waitFor();
+    expect(await offered.getByTestId('resources-refused').innerText()).toContain(
+      'You cannot change a user whose role allows more than your own role does.',
+    );
+    // The refusal stays on the page: no error page.
+    expect(new URL(eddie.url()).pathname).toBe('/users');
+    await offered.scrollIntoViewIfNeeded();
+    await screenshot(eddie, 'user-resources-tablet-en');
+    await eddie.setViewportSize({ width: 390, height: 844 });
+    await eddie.evaluate(() => localStorage.setItem('language', 'ar'));
+    await eddie.goto('/users?search=Wendy');
+    await row(eddie, 'Wendy Warden').getByTestId('user-actions').click();
+    await eddie.getByTestId('user-edit').click();
+    await offered.waitFor();
+    await offered.scrollIntoViewIfNeeded();
+    await screenshot(eddie, 'user-resources-phone-ar');
+    await tablet.close();
+  });
+
   it('adds a document to a user, switches its status and deletes it', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();

@@ -125,9 +125,7 @@ export function NotificationSettingsPage() {
       slackBotToken: '',
       slackWebhookUrl: '',
       teamsWebhookUrl: '',
-      ...Object.fromEntries(
-        (siteList ?? []).flatMap((s) => SITE_SECRETS.map((k) => [siteField(s.id, k), ''])),
-      ),
+      ...Object.fromEntries((siteList ?? []).flatMap((s) => SITE_SECRETS.map((k) => [siteField(s.id, k), '']))),
     }));
     setSaved((n) => n + 1);
   }

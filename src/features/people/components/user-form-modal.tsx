@@ -13,6 +13,8 @@ import { personFieldProblems, valuesById } from '../../../../domain/person-custo
 import type { UserItem } from '../hooks/use-users';
 import { useSend } from '../hooks/use-send';
 import { ResetTwoStepButton } from './reset-two-step-button';
+import { ResourcesPanel } from './resources-panel';
+import { useStoredUser } from '../../../api/session';
 import { DocumentsPanel } from './documents-panel';
 import { PersonCustomFields, useCompanyFields, type FieldValue } from './person-custom-fields';
 import { ChannelChoice } from '../../../ui/channel-choice';
@@ -36,6 +38,7 @@ const empty = {
 };
 
 export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props) {
+  const me = useStoredUser();
   const { t } = useTranslation();
   const db = useDb();
   const send = useSend();
@@ -185,6 +188,8 @@ export function UserFormModal({ user, opened, labels, onClose, onSaved }: Props)
       </form>
       {/* Two-step belongs to a dashboard login: a visitor without one is not offered it. */}
       {user?.dashboard_access ? <ResetTwoStepButton userId={user.id} /> : null}
+      {/* What a person with a login may act on; never one's own (the server refuses it too). */}
+      {user?.dashboard_access && user.id !== me?.data.user.id ? <ResourcesPanel userId={user.id} /> : null}
       {user ? <DocumentsPanel userId={user.id} /> : null}
       {user ? <ChannelChoice url={`/people/${user.id}/notification-channels`} /> : null}
     </Modal>
