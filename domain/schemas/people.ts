@@ -60,6 +60,15 @@ export const userInput = v.object({
 });
 export type UserInput = v.InferOutput<typeof userInput>;
 
+/** POST /update-user-details: the caller's own details; fields not sent keep theirs. What gives
+ * access (e-mail, role, user type, labels, card) is changed by an administrator, not here. */
+export const ownDetailsInput = v.object({
+  full_name: v.optional(name(50)),
+  phone: v.optional(phone),
+  country_code: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\+?\d{0,4}$/, 'validation.country_code'))),
+});
+export type OwnDetailsInput = v.InferOutput<typeof ownDetailsInput>;
+
 export const USER_SORT_FIELDS = ['full_name', 'email', 'phone', 'user_type', 'updated_at'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 

@@ -68,6 +68,17 @@ export async function emergencyRoutes(app: FastifyInstance, { emergency }: { eme
   );
 
   app.get(
+    '/api/last-visits/signedin',
+    {
+      preHandler: requirePermission('dashboard'),
+      config: {
+        openapi: { summary: 'People signed in now, each with their last sign-in, newest first', query: onSiteQuery },
+      },
+    },
+    async (request) => emergency.lastSignedIn(contextOf(request), parseOrThrow(onSiteQuery, request.query)),
+  );
+
+  app.get(
     '/api/emergency/access',
     { config: { openapi: { summary: 'Whether the caller may run emergencies' } }, preHandler: requireLogin() },
     async (request) => emergency.access(contextOf(request)),

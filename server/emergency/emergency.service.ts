@@ -27,6 +27,9 @@ import { emergencyRepo } from './emergency.repo';
 const DEVICE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The longest answer of GET /last-visits/signedin (its count says how many there are). */
+const LAST_VISITS_MAX = 500;
+
 export function emergencyService(db: Db, now: () => number) {
   const repo = emergencyRepo(db);
 
@@ -57,6 +60,19 @@ export function emergencyService(db: Db, now: () => number) {
       await repo.places(ctx.entityId),
     ];
     return rollCall({ group, events, marks, areaSite: places.areaSite });
+  }
+
+  /** Who is on site now, by the one presence rule (domain/emergency-list.ts), filtered. */
+  async function onSiteRows(ctx: RequestContext, filter: ListFilter) {
+    const [events, people, places] = [
+      await repo.latestEvents(ctx.entityId),
+      await repo.people(ctx.entityId),
+      await repo.places(ctx.entityId),
+    ];
+    return filterList(
+      emergencyList({ events, people: new Map(people.map((p) => [p.id, p])), areaSite: places.areaSite }),
+      filter,
+    ).map(({ haystack: _haystack, ...row }) => row);
   }
 
   async function detail(ctx: RequestContext, sessionId: string, filter: RollCallFilter) {
@@ -120,17 +136,19 @@ export function emergencyService(db: Db, now: () => number) {
       return { filename: sessionCsvName(group.name, group.startedAt), body };
     },
 
+    /** GET /last-visits/signedin: the same people as the emergency list (signed in now, by the
+     * one presence rule), each with their last sign-in, newest first, for anyone on the dashboard. */
+    async lastSignedIn(ctx: RequestContext, filter: ListFilter) {
+      assertAllowed(ctx, 'dashboard');
+      const sorted = (await onSiteRows(ctx, filter)).sort(
+        (a, b) => b.since - a.since || a.personId.localeCompare(b.personId),
+      );
+      return { data: sorted.slice(0, LAST_VISITS_MAX), count: sorted.length, asOf: now() };
+    },
+
     async onSite(ctx: RequestContext, filter: ListFilter) {
       assertAllowed(ctx, 'show_emergency_list');
-      const [events, people, places] = [
-        await repo.latestEvents(ctx.entityId),
-        await repo.people(ctx.entityId),
-        await repo.places(ctx.entityId),
-      ];
-      const rows = filterList(
-        emergencyList({ events, people: new Map(people.map((p) => [p.id, p])), areaSite: places.areaSite }),
-        filter,
-      ).map(({ haystack: _haystack, ...row }) => row);
+      const rows = await onSiteRows(ctx, filter);
       return { data: rows, count: rows.length, asOf: now() };
     },
 

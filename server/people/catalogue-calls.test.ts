@@ -3,6 +3,7 @@
 // `kioskName`. Each answers for its own company only; another company's ids are not found.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../db/schema/entities';
 import { journeyFlows, userTypes } from '../db/schema/journeys';
@@ -122,5 +123,76 @@ eachDatabase((get) => {
     expect(row!.kioskName).toBe('Catalogue desk');
     const none = await call(admin, 'POST', '/api/kiosk', { area_id: ids.area });
     expect(none.statusCode).toBe(400);
+  });
+
+  describe('the caller themselves', () => {
+    it('updates their own name and phone, nothing that gives access, and refuses a phone someone has', async () => {
+      const employee = await tokenFor(app, 'employee@acme.test');
+      const res = await call(employee, 'POST', '/api/update-user-details', {
+        full_name: 'Eddie Edited',
+        phone: '07700900777',
+        email: 'boss@acme.test',
+        role_id: ids.acme,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ fullName: 'Eddie Edited', email: 'employee@acme.test' });
+      const [me] = await get().database.db.select().from(users).where(eq(users.email, 'employee@acme.test'));
+      expect(me).toMatchObject({ fullName: 'Eddie Edited', phone: '07700900777' });
+      await get().database.db.update(users).set({ phone: '07700900888' }).where(eq(users.id, ids.hannah!));
+      const taken = await call(employee, 'POST', '/api/update-user-details', { phone: '07700900888' });
+      expect([taken.statusCode, taken.json().code]).toEqual([400, 'phone_exists']);
+      const bad = await call(employee, 'POST', '/api/update-user-details', { full_name: 'E' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBeTruthy();
+      expect((await app.inject({ method: 'POST', url: '/api/update-user-details', payload: {} })).statusCode).toBe(401);
+      const [after] = await get().database.db.select().from(users).where(eq(users.email, 'employee@acme.test'));
+      expect(after).toMatchObject({ fullName: 'Eddie Edited', phone: '07700900777' });
+    });
+
+    it('lists who is signed in now with their last sign-in, newest first, for the company only', async () => {
+      const before = (await call(admin, 'GET', '/api/last-visits/signedin')).json().data as Array<{
+        personId: string;
+      }>;
+      const onSite = new Set(before.map((r) => r.personId));
+      // Two people of the company who are not on site yet.
+      const [first, second] = (await get().database.db.select().from(users).where(eq(users.entityId, ids.acme!)))
+        .filter((u) => !u.archived && !onSite.has(u.id))
+        .map((u) => u.id);
+      // The server's clock stands at 09:00 (server/test/harness.ts); they came in at 08:50 and 08:55.
+      const nine = Date.UTC(2026, 0, 15, 9, 0, 0);
+      const signIn = (seq: number, personId: string, at: number) => ({
+        seq,
+        mutationId: uuidv7(),
+        name: 'visit.signIn',
+        clientTime: nine,
+        clockOffsetMs: 0,
+        args: { eventId: uuidv7(), personId, areaId: ids.area, at, details: { compliance: 'not_required' } },
+      });
+      const pushed = await app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: bearer(admin),
+        payload: {
+          deviceId: uuidv7(),
+          mutations: [signIn(1, first!, nine - 10 * 60_000), signIn(2, second!, nine - 5 * 60_000)],
+        },
+      });
+      expect(pushed.statusCode).toBe(200);
+      const res = await call(admin, 'GET', '/api/last-visits/signedin');
+      expect(res.statusCode).toBe(200);
+      const rows = res.json().data as Array<{ personId: string; since: number; areaId: string }>;
+      const ours = rows.filter((r) => r.personId === first || r.personId === second);
+      expect(ours.map((r) => [r.personId, r.since])).toEqual([
+        [second, nine - 5 * 60_000],
+        [first, nine - 10 * 60_000],
+      ]);
+      expect(ours[0]!.areaId).toBe(ids.area);
+      // Newest first, the whole list.
+      expect(rows.map((r) => r.since)).toEqual([...rows.map((r) => r.since)].sort((a, b) => b - a));
+      const elsewhere = (await call(globexAdmin, 'GET', '/api/last-visits/signedin')).json().data as Array<{
+        personId: string;
+      }>;
+      expect(elsewhere.some((r) => r.personId === first || r.personId === second)).toBe(false);
+    });
   });
 });

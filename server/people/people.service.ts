@@ -3,7 +3,7 @@
 // (kiosks, the dashboard's local data) learn about it on their next pull.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { UserInput, UsersQuery } from '../../domain/schemas/people';
+import type { OwnDetailsInput, UserInput, UsersQuery } from '../../domain/schemas/people';
 import type { Db } from '../db/database';
 import { labels, userCards, userPhotos, users, visitEvents } from '../db/schema/index';
 import { ApiError, invalid, notFound } from '../http/api-error';
@@ -197,6 +197,34 @@ export function peopleService(db: Db, now: () => number, onChanged: (entityId: s
         rfid: input.rfid || null,
         userTypeName: await repo.userTypeName(ctx.entityId, row.userTypeId),
       });
+    },
+
+    /** The caller's own name and phone (POST /update-user-details); no permission needed. */
+    async updateOwnDetails(ctx: RequestContext, input: OwnDetailsInput): Promise<void> {
+      const current = await repo.get(ctx.entityId, ctx.userId);
+      if (!current) throw notFound();
+      const phone = input.phone ?? current.phone ?? '';
+      if (input.phone !== undefined) {
+        const clash = await repo.clashes(ctx.entityId, { email: '', phone, rfid: '' }, ctx.userId);
+        if (clash.phone) throw new ApiError(400, 'phone_exists', { phone: ['errors.phone_exists'] });
+      }
+      const at = new Date(now());
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({
+            ...(input.full_name !== undefined ? { fullName: input.full_name } : {}),
+            ...(input.phone !== undefined ? { phone: input.phone } : {}),
+            ...(input.country_code !== undefined ? { countryCode: input.country_code || null } : {}),
+            version: sql`${users.version} + 1`,
+            updatedAt: at,
+          })
+          .where(and(eq(users.entityId, ctx.entityId), eq(users.id, ctx.userId)))
+          .returning();
+        await feed(tx, ctx.entityId, [personChange(updated!)]);
+        return updated!;
+      });
+      await poke(ctx.entityId, [row]);
     },
 
     async remove(ctx: RequestContext, id: string): Promise<void> {
