@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emergencyList, filterList, groupList, hostNameOf, staleDevices, type ListEvent } from './emergency-list';
+import {
+  emergencyList,
+  filterList,
+  groupList,
+  hostNameOf,
+  staleDevices,
+  waitingEvents,
+  WAITING_WINDOW_MS,
+  type ListEvent,
+} from './emergency-list';
 import { csvCell, toCsv } from './emergency-csv';
 
 const people = new Map([
@@ -76,5 +85,45 @@ describe('csv', () => {
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell(-3)).toBe('-3');
     expect(toCsv(['n'], [['x'], [null]])).toBe('\uFEFFn\r\nx\r\n\r\n');
+  });
+});
+
+describe('visitors waiting at reception', () => {
+  const now = 1_000_000_000;
+  const visit = (id: string, personId: string, stage: string, at: number) => ({
+    id,
+    personId,
+    areaId: 'a1',
+    at,
+    stage,
+    details: { hostIds: ['h'] },
+  });
+  const list = (events: ListEvent[]) => emergencyList({ people, areaSite, events });
+
+  it('counts a visitor held for a decision as in the building, marked as waiting, with their host', () => {
+    const waiting = waitingEvents(
+      [
+        visit('v1', 'p1', 'waiting for admin approval', now - 60_000),
+        visit('v2', 'p2', 'waiting for admin approval (compliance failed)', now - 60_000),
+        // Decided, or long gone: not waiting.
+        visit('v3', 'h', 'refused by admin', now - 60_000),
+        visit('v4', 'h', 'waiting for admin approval', now - WAITING_WINDOW_MS - 1),
+      ],
+      now,
+    );
+    expect(waiting.map((e) => e.personId)).toEqual(['p1', 'p2']);
+    expect(list(waiting).map((r) => [r.fullName, r.waiting, r.hostName, r.siteId])).toEqual([
+      ['Amir Ali', true, 'Hannah Host', 'x'],
+      ['Zoe Zed', true, 'Hannah Host', 'x'],
+    ]);
+  });
+
+  it('gives way to what happened after: let in (a sign-in) or gone (a sign-out)', () => {
+    const waiting = waitingEvents([visit('v1', 'p1', 'waiting for admin approval', now - 60_000)], now);
+    const letIn = list([...waiting, ev('in', 'p1', 'in', 'a1', now - 1_000)]);
+    expect(letIn.map((r) => [r.fullName, r.waiting])).toEqual([['Zoe Zed', undefined]]);
+    expect(list([...waiting, ev('out', 'p1', 'out', 'a1', now - 1_000)])).toEqual([]);
+    // A kiosk clock a little ahead still counts.
+    expect(waitingEvents([visit('v9', 'p1', 'waiting for admin approval', now + 30_000)], now)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 // The emergency list: everyone on site now (from sign-in/out events), with what a warden needs
 // to find them (site, area, user type, phone, host, time in), filtered and grouped by site.
+import { stageAwaitsDecision } from './journey';
 import { latestPerPerson, type PresenceEvent } from './presence';
 
 export interface ListPerson {
@@ -15,6 +16,42 @@ export interface ListPerson {
 export interface ListEvent extends PresenceEvent {
   userTypeId?: string | null;
   details?: Record<string, unknown> | null;
+  /** Stands for a kiosk visit waiting at reception (waitingEvents), not a recorded sign-in. */
+  waiting?: boolean;
+}
+
+/** How long a kiosk visit still waiting for reception's decision counts as someone in the
+ * building (a visitor who left without one drops off after it). */
+export const WAITING_WINDOW_MS = 12 * 3_600_000;
+
+export interface WaitingVisit {
+  id: string;
+  personId: string;
+  areaId: string | null;
+  at: number;
+  stage: string;
+  details?: Record<string, unknown> | null;
+}
+
+/** Kiosk visits waiting at reception (a certificate to check, an approval the journey asks): the
+ * visitor is in the building though not signed in, so the emergency list and the roll call count
+ * them, marked as waiting, until reception decides (an approval signs them in, later; a refusal
+ * sends them away) or the window ends. One 'in' each at the visit's time and area. */
+export function waitingEvents(visits: Iterable<WaitingVisit>, now: number): ListEvent[] {
+  const out: ListEvent[] = [];
+  for (const v of visits)
+    // A kiosk clock a little ahead puts a visit "in the future": it counts all the same.
+    if (v.areaId && stageAwaitsDecision(v.stage) && now - v.at < WAITING_WINDOW_MS)
+      out.push({
+        id: `waiting:${v.id}`,
+        personId: v.personId,
+        kind: 'in',
+        areaId: v.areaId,
+        at: v.at,
+        details: v.details ?? null,
+        waiting: true,
+      });
+  return out;
 }
 
 export interface ListRow {
@@ -27,6 +64,8 @@ export interface ListRow {
   userTypeId: string | null;
   hostName: string | null;
   since: number;
+  /** Waiting at reception for a decision, not signed in (waitingEvents). */
+  waiting?: true;
   /** Lower-cased name, phone and host, for search. */
   haystack: string;
 }
@@ -54,6 +93,8 @@ export function hostNameOf(
     details.host_user_id,
     details.hostId,
     ...(Array.isArray(details.host_user_ids) ? details.host_user_ids : []),
+    // A kiosk visit's hosts.
+    ...(Array.isArray(details.hostIds) ? details.hostIds : []),
   ];
   for (const id of ids) {
     const name = typeof id === 'string' ? nameOf(id) : undefined;
@@ -89,6 +130,7 @@ export function emergencyList({ events, people, areaSite }: ListInput): ListRow[
       userTypeId: e.userTypeId ?? person?.userTypeId ?? null,
       hostName,
       since: e.at,
+      ...(e.waiting ? { waiting: true as const } : {}),
       haystack: [fullName, phone ?? '', person?.phone ?? '', hostName ?? ''].join(' ').toLocaleLowerCase(),
     });
   }

@@ -1,6 +1,6 @@
 // Reads for emergency sessions: sessions with their sites, marks, the events a roll call
 // needs, places, site access and devices. Every query is scoped to one entity.
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { RollCallMark } from '../../domain/emergency';
 import type { SessionInfo } from '../../domain/emergency-sessions';
 import type { PresenceEvent } from '../../domain/presence';
@@ -9,6 +9,7 @@ import { emergencySessions, emergencySessionSites, rollCallMarks, userSiteAccess
 import { users } from '../db/schema/people';
 import { areas, sites } from '../db/schema/places';
 import { devices } from '../db/schema/sync';
+import { kioskVisits } from '../db/schema/kiosk';
 import { visitEvents } from '../db/schema/visits';
 
 type Rows<T> = { rows: T[] };
@@ -116,6 +117,21 @@ export function emergencyRepo(db: Executor) {
         details: r.details,
         at: Number(r.at),
       }));
+    },
+
+    /** Kiosk visits not signed in since `since` (those waiting at reception among them). */
+    async unsignedVisits(entityId: string, since: number) {
+      return db
+        .select({
+          id: kioskVisits.id,
+          personId: kioskVisits.personId,
+          areaId: kioskVisits.areaId,
+          at: kioskVisits.at,
+          stage: kioskVisits.stage,
+          details: kioskVisits.details,
+        })
+        .from(kioskVisits)
+        .where(and(eq(kioskVisits.entityId, entityId), eq(kioskVisits.signedIn, false), gte(kioskVisits.at, since)));
     },
 
     async places(entityId: string) {

@@ -2,7 +2,13 @@
 // and CSV, the on-site list, the caller's site access and which sign-in devices went quiet.
 // The rules come from domain/, so the server's counts are the tablets' counts.
 import { rollCallCsv, sessionCsvName } from '../../domain/emergency-csv';
-import { emergencyList, filterList, type ListFilter } from '../../domain/emergency-list';
+import {
+  emergencyList,
+  filterList,
+  waitingEvents,
+  WAITING_WINDOW_MS,
+  type ListFilter,
+} from '../../domain/emergency-list';
 import {
   filterRollCall,
   rollCall,
@@ -55,17 +61,23 @@ export function emergencyService(db: Db, now: () => number) {
 
   async function rollCallOf(ctx: RequestContext, group: SessionGroup): Promise<RollCallEntry[]> {
     const [events, marks, places] = [
-      await repo.eventsFor(ctx.entityId, group.startedAt, group.endedAt),
+      [...(await repo.eventsFor(ctx.entityId, group.startedAt, group.endedAt)), ...(await waiting(ctx))],
       await repo.marks(ctx.entityId, group.memberIds),
       await repo.places(ctx.entityId),
     ];
     return rollCall({ group, events, marks, areaSite: places.areaSite });
   }
 
+  /** Visitors waiting at reception count as in the building (domain/emergency-list.ts). */
+  async function waiting(ctx: RequestContext) {
+    const t = now();
+    return waitingEvents(await repo.unsignedVisits(ctx.entityId, t - WAITING_WINDOW_MS), t);
+  }
+
   /** Who is on site now, by the one presence rule (domain/emergency-list.ts), filtered. */
   async function onSiteRows(ctx: RequestContext, filter: ListFilter) {
     const [events, people, places] = [
-      await repo.latestEvents(ctx.entityId),
+      [...(await repo.latestEvents(ctx.entityId)), ...(await waiting(ctx))],
       await repo.people(ctx.entityId),
       await repo.places(ctx.entityId),
     ];

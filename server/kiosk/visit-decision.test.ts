@@ -255,6 +255,49 @@ eachDatabase((get) => {
       expect(await eventsOf(a.personId)).toEqual([]);
     });
 
+    it('counts a visitor waiting for it on the emergency list and in a roll call, until refused', async () => {
+      const warden = await tokenFor(app, 'warden@acme.test');
+      const onSite = async () =>
+        (await app.inject({ url: '/api/emergency/on-site', headers: bearer(warden) })).json().data as Array<{
+          personId: string;
+          waiting?: boolean;
+          areaId: string;
+        }>;
+      const held = arrival();
+      await push(kioskToken, 'kiosk.journey', held);
+      expect((await onSite()).find((r) => r.personId === held.personId)).toMatchObject({ waiting: true, areaId: area });
+      // The alarm goes off while they wait: the roll call has them to account for.
+      const [row] = await get().database.db.select().from(areas).where(eq(areas.id, area));
+      const sessionId = uuidv7();
+      expect(
+        await push(warden, 'emergency.start', { sessionId, name: 'Fire', siteIds: [row!.siteId], at: Date.now() }),
+      ).toMatchObject({ status: 'applied' });
+      const detail = (
+        await app.inject({ url: `/api/emergency/sessions/${sessionId}`, headers: bearer(warden) })
+      ).json();
+      expect(detail.data.people.map((p: { personId: string }) => p.personId)).toContain(held.personId);
+      await push(warden, 'emergency.end', { sessionId, at: Date.now() });
+      // Refused and sent away: off the list. Let in: on it, signed in now.
+      await push(adminToken, 'visit.decide', {
+        visitId: held.visitId,
+        decision: 'rejected',
+        eventId: uuidv7(),
+        at: Date.now(),
+      });
+      expect((await onSite()).some((r) => r.personId === held.personId)).toBe(false);
+      const letIn = arrival();
+      await push(kioskToken, 'kiosk.journey', letIn);
+      await push(adminToken, 'visit.decide', {
+        visitId: letIn.visitId,
+        decision: 'approved',
+        eventId: uuidv7(),
+        at: Date.now(),
+      });
+      const row2 = (await onSite()).find((r) => r.personId === letIn.personId);
+      expect(row2).toMatchObject({ areaId: area });
+      expect(row2!.waiting).toBeUndefined();
+    });
+
     it('is not for a kiosk, nor for another company: both are refused and change nothing', async () => {
       const a = arrival();
       await push(kioskToken, 'kiosk.journey', a);

@@ -160,6 +160,16 @@ describe('a visit that needs a certificate', () => {
     await task.scrollIntoViewIfNeeded();
     await screenshot(page, 'reception-waiting-phone-en');
     await page.setViewportSize(VIEWPORTS.desktop);
+    // Not signed in, but in the building: the emergency list counts her, marked as waiting.
+    const dashboard = page.url();
+    await page.goto('/emergency-list');
+    const onList = page.getByTestId('on-site-row').filter({ hasText: 'Carla Certificate' });
+    await onList.waitFor({ timeout: 30_000 });
+    expect(await onList.getAttribute('data-waiting')).toBe('true');
+    expect(await onList.innerText()).toContain('Waiting at reception');
+    await screenshot(page, 'emergency-list-waiting-desktop-en');
+    await page.goto(dashboard);
+    await task.waitFor({ timeout: 30_000 });
 
     await admin.setOffline(true);
     await task.getByTestId('reception-approve').click();

@@ -50,6 +50,8 @@ export const OnSiteRow = memo(function OnSiteRow({ row: r, nameOf, style }: RowP
   const { t } = useTranslation();
   const { time } = useClock();
   const detail = [
+    // Not signed in: held at reception for a decision, but in the building all the same.
+    r.waiting ? t('emergency.list.waiting') : null,
     nameOf('userTypeId', r.userTypeId),
     nameOf('areaId', r.areaId),
     r.hostName ? t('emergency.list.host', { name: r.hostName }) : null,
@@ -57,7 +59,13 @@ export const OnSiteRow = memo(function OnSiteRow({ row: r, nameOf, style }: RowP
     .filter(Boolean)
     .join(' · ');
   return (
-    <li className="gh-em-row gh-em-person" data-testid="on-site-row" data-person-id={r.personId} style={style}>
+    <li
+      className="gh-em-row gh-em-person"
+      data-testid="on-site-row"
+      data-person-id={r.personId}
+      data-waiting={r.waiting ? 'true' : undefined}
+      style={style}
+    >
       {r.image ? (
         <img className="gh-em-avatar" src={r.image} alt="" />
       ) : (

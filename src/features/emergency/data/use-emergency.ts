@@ -3,15 +3,32 @@
 // tables, so a new mark re-reads marks, not 5,000 people.
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { emergencyList, type ListEvent, type ListPerson, type ListRow } from '../../../../domain/emergency-list';
+import {
+  emergencyList,
+  waitingEvents,
+  WAITING_WINDOW_MS,
+  type ListEvent,
+  type ListPerson,
+  type ListRow,
+  type WaitingVisit,
+} from '../../../../domain/emergency-list';
 import { rollCallBase, rollCallWithMarks, type RollCallEntry } from '../../../../domain/emergency-roll-call';
 import { groupSessions, type SessionGroup } from '../../../../domain/emergency-sessions';
 import type { PresenceEvent } from '../../../../domain/presence';
 import { useDb } from '../../../db/db-context';
+import type { GatehouseDb } from '../../../db/schema';
 import { readSnapshot, readStamp, sameStamp, writeSnapshot, type Stamp } from './list-snapshot';
 import { marksTable, refusedByServer, sessionsTable, toMarks, toSessions, type LocalMark, type LocalSession } from './local-data';
 
 export interface Place { id: string; name: string; siteId?: string }
+
+/** Visitors waiting at reception on this device's kiosk visits, as the emergency list counts
+ * them (domain/emergency-list.ts waitingEvents, the server's rule too). */
+async function waitingOnDevice(db: GatehouseDb): Promise<ListEvent[]> {
+  const now = Date.now();
+  const visits = await db.kioskVisits.where('at').aboveOrEqual(now - WAITING_WINDOW_MS).toArray();
+  return waitingEvents(visits as unknown as WaitingVisit[], now);
+}
 
 export function usePlaces() {
   const db = useDb();
@@ -39,7 +56,10 @@ export type Places = ReturnType<typeof usePlaces>;
 export function usePeopleAndEvents() {
   const db = useDb();
   const people = useLiveQuery(async () => new Map((await db.people.toArray()).map((p) => [p.id, p as unknown as ListPerson])), [db]);
-  const events = useLiveQuery(() => db.visitEvents.toArray() as unknown as Promise<ListEvent[]>, [db]);
+  const events = useLiveQuery(async () => {
+    const [recorded, waiting] = await Promise.all([db.visitEvents.toArray(), waitingOnDevice(db)]);
+    return [...(recorded as unknown as ListEvent[]), ...waiting];
+  }, [db]);
   return { people, events, ready: people !== undefined && events !== undefined };
 }
 
@@ -64,9 +84,9 @@ export function useOnSite(places: Places): { rows: ListRow[]; ready: boolean } {
   // The two big reads start after the snapshot's (issued together, the small read would queue
   // behind them), and only when there is no current snapshot or the data moved on since.
   const needLive = snapshot === null || (snapshot !== undefined && stamp !== undefined && !sameStamp(stamp, snapshot.stamp));
-  const data = useLiveQuery(async () => (needLive ? db.transaction('r', [db.people, db.visitEvents, db.areas, db.meta], async () => {
-    const [people, events, areas, at] = await Promise.all([db.people.toArray(), db.visitEvents.toArray(), db.areas.toArray(), readStamp(db)]);
-    return { people: people as unknown as ListPerson[], events: events as unknown as ListEvent[], areas: areas as Place[], stamp: at };
+  const data = useLiveQuery(async () => (needLive ? db.transaction('r', [db.people, db.visitEvents, db.kioskVisits, db.areas, db.meta], async () => {
+    const [people, events, waiting, areas, at] = await Promise.all([db.people.toArray(), db.visitEvents.toArray(), waitingOnDevice(db), db.areas.toArray(), readStamp(db)]);
+    return { people: people as unknown as ListPerson[], events: [...(events as unknown as ListEvent[]), ...waiting], areas: areas as Place[], stamp: at };
   }) : null), [db, needLive]);
   const derived = useMemo(() => data ? {
     stamp: data.stamp,
