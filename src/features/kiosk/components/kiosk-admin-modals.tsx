@@ -115,7 +115,11 @@ export function SettingsModal({ kiosks, send, onClose }: { kiosks: KioskItem[]; 
     value: values[name] ?? '',
     maxLength: name === 'kiosk_name' ? 50 : 64,
     error: errors[name]?.[0] ? t(errors[name]![0]!) : undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((s) => ({ ...s, [name]: e.currentTarget.value })),
+    // Read now: by the time React runs a queued updater the event's currentTarget is null.
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((s) => ({ ...s, [name]: value }));
+    },
   });
   return (
     <Modal

@@ -73,8 +73,12 @@ export function NotificationSettingsPage() {
   }, [saved]);
   if (!loaded) return null;
   const f = (key: string) => fields[key] ?? '';
-  const set = (key: string) => (e: { currentTarget: { value: string } }) =>
-    setFields((x) => ({ ...x, [key]: e.currentTarget.value }));
+  // The value is read now: a queued updater runs after the event, when currentTarget is null
+  // (two quick edits crashed the page).
+  const set = (key: string) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setFields((x) => ({ ...x, [key]: value }));
+  };
   const secret = (key: string, label: string, testId: string, isSet = loaded.secretsSet[key]) => (
     <PasswordInput
       label={t(label)}

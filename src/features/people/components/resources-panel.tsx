@@ -76,7 +76,10 @@ export function ResourcesPanel({ userId }: { userId: string }) {
           label={t(every)}
           checked={ids === null}
           disabled={!mayGiveAll && ids !== null}
-          onChange={(e) => setHeld((h) => ({ ...h!, [key]: e.currentTarget.checked ? null : [] }))}
+          onChange={(e) => {
+            const every = e.currentTarget.checked;
+            setHeld((h) => ({ ...h!, [key]: every ? null : [] }));
+          }}
           data-testid={`${testId}-all`}
         />
         {ids !== null ? (
