@@ -7,7 +7,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { PushResponse } from '../../sync/protocol';
 import { startSlackFake } from '../../tests/fake-notifiers/slack';
 import { startTwilioFake } from '../../tests/fake-notifiers/twilio';
 import { userSiteAccess } from '../db/schema/emergency';
@@ -19,9 +18,7 @@ import { sites } from '../db/schema/places';
 import { mailLog } from '../db/schema/preregistration';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
-import { ackLinks } from './ack-link';
-import { notificationSender } from './sender-job';
-import { notificationsBox } from './settings';
+import { devicePushes, testSender } from './notify-fixture';
 
 const MIN = 60_000;
 
@@ -35,7 +32,7 @@ eachDatabase((get) => {
   let entityId: string;
   const site: Record<string, string> = {};
   const person: Record<string, typeof users.$inferSelect> = {};
-  const devices = new Map<string, { id: string; seq: number }>();
+  let push: ReturnType<typeof devicePushes>;
 
   beforeAll(async () => {
     slack = await startSlackFake({
@@ -44,6 +41,7 @@ eachDatabase((get) => {
     });
     twilio = await startTwilioFake({ accountSid: 'AC9', authToken: 'alert-secret' });
     app = await seededApp(get().database, clock);
+    push = devicePushes(app, clock);
     const db = get().database.db;
     const [acme] = await db.select().from(entities).where(eq(entities.subdomain, 'acme'));
     entityId = acme!.id;
@@ -94,35 +92,11 @@ eachDatabase((get) => {
   });
 
   const start = async (token: string, name: string, siteIds: string[], at = clock.now()) => {
-    const device = devices.get(token) ?? devices.set(token, { id: uuidv7(), seq: 0 }).get(token)!;
     const sessionId = uuidv7();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: bearer(token),
-      payload: {
-        deviceId: device.id,
-        mutations: [
-          {
-            seq: ++device.seq,
-            mutationId: uuidv7(),
-            name: 'emergency.start',
-            args: { sessionId, name, siteIds, at },
-            clientTime: clock.now(),
-            clockOffsetMs: 0,
-          },
-        ],
-      },
-    });
-    expect((res.json() as PushResponse).results[0]).toMatchObject({ status: 'applied' });
+    await push(token, 'emergency.start', { sessionId, name, siteIds, at });
     return sessionId;
   };
-  const sender = () =>
-    notificationSender(get().database.db, clock.now, app.services.mailer, {
-      box: notificationsBox(),
-      links: ackLinks(process.env.INTEGRATION_KEY),
-      onChanged: () => undefined,
-    });
+  const sender = () => testSender(get().database.db, clock, app.services.mailer);
   const alertsOf = (sessionId: string) =>
     get().database.db.select().from(hostNotifications).where(eq(hostNotifications.emergencySessionId, sessionId));
   const mailsAbout = async (name: string) =>

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
 import type { PushResponse } from '../../sync/protocol';
-import type { DatabaseHandle } from '../db/database';
+import type { DatabaseHandle, Db } from '../db/database';
+import type { Mailer } from '../mail/mailer';
 import { entities } from '../db/schema/entities';
 import { hostNotifications } from '../db/schema/kiosk';
 import { notificationAttempts, notificationDeliveries } from '../db/schema/notifications';
@@ -22,6 +23,36 @@ export interface Fakes {
   twilio: { url: string; close(): Promise<void> };
   slack: { url: string; close(): Promise<void> };
   teams: { webhookUrl: string; close(): Promise<void> };
+}
+
+/** Pushes as a device of each token's holder (one device id and seq per token); each mutation
+ * is expected applied (its name says which failed). */
+export function devicePushes(app: FastifyInstance, clock: Clock) {
+  const devices = new Map<string, { id: string; seq: number }>();
+  return async (token: string, name: string, args: object) => {
+    const device = devices.get(token) ?? devices.set(token, { id: uuidv7(), seq: 0 }).get(token)!;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: bearer(token),
+      payload: {
+        deviceId: device.id,
+        mutations: [{ seq: ++device.seq, mutationId: uuidv7(), name, args, clientTime: clock.now(), clockOffsetMs: 0 }],
+      },
+    });
+    expect((res.json() as PushResponse).results[0], name).toMatchObject({ status: 'applied' });
+  };
+}
+
+/** The sender job over a test's database, as a server runs it (its crash seams optional). */
+export function testSender(db: Db, clock: Clock, mailer: Mailer, hooks?: SenderHooks, renewEveryMs?: number) {
+  return notificationSender(db, clock.now, mailer, {
+    box: notificationsBox(),
+    links: ackLinks(process.env.INTEGRATION_KEY),
+    onChanged: () => undefined,
+    hooks,
+    renewEveryMs,
+  });
 }
 
 export async function notifyFixture<F extends Fakes>(database: DatabaseHandle, clock: Clock, fakes: F) {
@@ -55,9 +86,10 @@ export async function notifyFixture<F extends Fakes>(database: DatabaseHandle, c
     host,
     visitor,
     admin,
-    twilio,
-    slack,
-    teams,
+    // Typed as the caller's fakes (their recording and failure controls), not the bare shape.
+    twilio: twilio as F['twilio'],
+    slack: slack as F['slack'],
+    teams: teams as F['teams'],
     /** A kiosk's host.notify push; `agoMs` > 0 for a kiosk that was offline that long. */
     async push(agoMs = 0, message?: string) {
       const notificationId = uuidv7();
@@ -98,13 +130,7 @@ export async function notifyFixture<F extends Fakes>(database: DatabaseHandle, c
       return res;
     },
     sender(hooks?: SenderHooks, renewEveryMs?: number) {
-      return notificationSender(db, clock.now, app.services.mailer, {
-        box: notificationsBox(),
-        links: ackLinks(process.env.INTEGRATION_KEY),
-        onChanged: () => undefined,
-        hooks,
-        renewEveryMs,
-      });
+      return testSender(db, clock, app.services.mailer, hooks, renewEveryMs);
     },
     async state(notificationId: string) {
       const [n] = await db.select().from(hostNotifications).where(eq(hostNotifications.id, notificationId));
@@ -124,4 +150,4 @@ export async function notifyFixture<F extends Fakes>(database: DatabaseHandle, c
     },
   };
 }
-export type NotifyFixture = Awaited<ReturnType<typeof notifyFixture>>;
+export type NotifyFixture<F extends Fakes = Fakes> = Awaited<ReturnType<typeof notifyFixture<F>>>;

@@ -7,7 +7,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { PushResponse } from '../../sync/protocol';
 import { startSlackFake } from '../../tests/fake-notifiers/slack';
 import { startTeamsFake } from '../../tests/fake-notifiers/teams';
 import { entities } from '../db/schema/entities';
@@ -19,9 +18,7 @@ import { areas, sites } from '../db/schema/places';
 import { mailLog } from '../db/schema/preregistration';
 import { eachDatabase } from '../test/databases';
 import { bearer, seededApp, testClock, tokenFor } from '../test/harness';
-import { ackLinks } from './ack-link';
-import { notificationSender } from './sender-job';
-import { notificationsBox } from './settings';
+import { devicePushes, testSender } from './notify-fixture';
 
 const MIN = 60_000;
 
@@ -36,12 +33,13 @@ eachDatabase((get) => {
   let visitorType: string;
   const at: Record<'head' | 'warehouse', { siteId: string; areaId: string; kiosk: string; kioskId: string }> =
     {} as never;
-  const devices = new Map<string, { id: string; seq: number }>();
+  let push: ReturnType<typeof devicePushes>;
 
   beforeAll(async () => {
     slack = await startSlackFake({ token: 'xoxb-unused', users: {} });
     teams = await startTeamsFake();
     app = await seededApp(get().database, clock);
+    push = devicePushes(app, clock);
     const db = get().database.db;
     const [acme] = await db.select().from(entities).where(eq(entities.subdomain, 'acme'));
     const [globex] = await db.select().from(entities).where(eq(entities.subdomain, 'globex'));
@@ -87,20 +85,6 @@ eachDatabase((get) => {
     teams.paths.length = 0;
   });
 
-  const push = async (token: string, name: string, args: object) => {
-    const device = devices.get(token) ?? devices.set(token, { id: uuidv7(), seq: 0 }).get(token)!;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: bearer(token),
-      payload: {
-        deviceId: device.id,
-        mutations: [{ seq: ++device.seq, mutationId: uuidv7(), name, args, clientTime: clock.now(), clockOffsetMs: 0 }],
-      },
-    });
-    expect((res.json() as PushResponse).results[0], name).toMatchObject({ status: 'applied' });
-  };
-
   /** A new visitor signs in at the site's kiosk and asks for the host; answers the notification's id. */
   async function arrive(where: 'head' | 'warehouse', first: string): Promise<string> {
     const { kiosk, kioskId, areaId } = at[where];
@@ -132,12 +116,7 @@ eachDatabase((get) => {
     return notificationId;
   }
 
-  const sender = () =>
-    notificationSender(get().database.db, clock.now, app.services.mailer, {
-      box: notificationsBox(),
-      links: ackLinks(process.env.INTEGRATION_KEY),
-      onChanged: () => undefined,
-    });
+  const sender = () => testSender(get().database.db, clock, app.services.mailer);
   const settings = (payload: object) =>
     app.inject({ method: 'PUT', url: '/api/notification-settings', headers: bearer(admin), payload });
   const receptionMails = async (visitor: string) =>

@@ -5,26 +5,21 @@
 // address changes nothing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startSlackFake } from '../../tests/fake-notifiers/slack';
-import { startTeamsFake } from '../../tests/fake-notifiers/teams';
-import { startTwilioFake } from '../../tests/fake-notifiers/twilio';
 import { entities } from '../db/schema/entities';
 import { notificationDeliveries } from '../db/schema/notifications';
 import { eachDatabase } from '../test/databases';
 import { testClock } from '../test/harness';
+import { startStandardFakes, type StandardFakes } from '../../tests/fake-notifiers/standard';
 import { notifyFixture, type NotifyFixture } from './notify-fixture';
 
 const MIN = 60_000;
 
 eachDatabase((get) => {
   const clock = testClock();
-  let f: NotifyFixture & { twilio: Awaited<ReturnType<typeof startTwilioFake>> };
+  let f: NotifyFixture<StandardFakes>;
 
   beforeAll(async () => {
-    const twilio = await startTwilioFake({ accountSid: 'AC123', authToken: 'twilio-secret' });
-    const slack = await startSlackFake({ token: 'xoxb-secret', users: { 'employee@acme.test': 'U0HOST' } });
-    const teams = await startTeamsFake();
-    f = (await notifyFixture(get().database, clock, { twilio, slack, teams })) as typeof f;
+    f = await notifyFixture(get().database, clock, await startStandardFakes());
   });
   afterAll(() => f.close());
   beforeEach(async () => {
