@@ -1,7 +1,8 @@
 // A person's resources (spec 1 §6: users act only on the user types and areas they can access):
 // the user types and areas they may act on, null meaning every one. What one may give another
 // is within one's own: a person limited to some user types may give some of those, never "all"
-// and never another. The server decides with this; the edit window greys out the rest with it.
+// and never another. The server decides with this; the edit window offers only what the server
+// lists as the caller's to give (GET /user_resources_within_permissions).
 import * as v from 'valibot';
 
 export interface Resources {

@@ -6,10 +6,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { checksOf, detailText, hostIdsOf, hostText, type LogbookRow } from '../../domain/logbook';
 import type { GridPreferenceInput, LogbookQuery } from '../../domain/schemas/dashboard';
 import type { Db } from '../db/database';
-import { adminScopes, gridPreferences } from '../db/schema/index';
+import { gridPreferences } from '../db/schema/index';
 import { invalid, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
 import { dashboardRepo, type DayRange, type VisitSqlRow } from './dashboard.repo';
+import { scopeOf } from './mass-scope';
 
 const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
@@ -190,11 +191,8 @@ export function dashboardService(db: Db, now: () => number) {
 
     /** Which user types and areas the caller may act on; null means all (no restriction stored). */
     async scope(ctx: RequestContext) {
-      const [row] = await db
-        .select()
-        .from(adminScopes)
-        .where(and(eq(adminScopes.entityId, ctx.entityId), eq(adminScopes.userId, ctx.userId)));
-      return { user_type_ids: row?.userTypeIds ?? null, area_ids: row?.areaIds ?? null };
+      const own = await scopeOf(db, ctx.entityId, ctx.userId);
+      return { user_type_ids: own.userTypeIds, area_ids: own.areaIds };
     },
   };
 }

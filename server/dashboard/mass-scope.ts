@@ -4,8 +4,18 @@
 // action_not_allowed, whatever the client says about it (a mass action or one by one).
 import { and, eq } from 'drizzle-orm';
 import { inScope } from '../../domain/mass-action';
+import type { Resources } from '../../domain/resources';
 import { adminScopes } from '../db/schema/dashboard';
-import type { Tx } from '../sync/changes';
+import type { Executor, Tx } from '../sync/changes';
+
+/** The user types and areas a person may act on (their admin_scopes row; null: every one). */
+export async function scopeOf(db: Executor, entityId: string, userId: string): Promise<Resources> {
+  const [row] = await db
+    .select({ userTypeIds: adminScopes.userTypeIds, areaIds: adminScopes.areaIds })
+    .from(adminScopes)
+    .where(and(eq(adminScopes.entityId, entityId), eq(adminScopes.userId, userId)));
+  return { userTypeIds: row?.userTypeIds ?? null, areaIds: row?.areaIds ?? null };
+}
 
 export interface ScopeItem {
   personId: string;
@@ -22,12 +32,7 @@ export async function massScopeCodes(
 ): Promise<Array<string | null>> {
   const onBehalf = (i: ScopeItem) => i.personId !== adminId;
   if (!items.some(onBehalf)) return items.map(() => null);
-  const [scope] = await tx
-    .select({ userTypeIds: adminScopes.userTypeIds, areaIds: adminScopes.areaIds })
-    .from(adminScopes)
-    .where(and(eq(adminScopes.entityId, entityId), eq(adminScopes.userId, adminId)));
-  const types = scope?.userTypeIds ?? null;
-  const places = scope?.areaIds ?? null;
+  const { userTypeIds: types, areaIds: places } = await scopeOf(tx, entityId, adminId);
   return items.map((i) =>
     !onBehalf(i) || (inScope(types, userTypeOf(i.personId)) && (!i.areaId || inScope(places, i.areaId)))
       ? null

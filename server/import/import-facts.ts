@@ -5,9 +5,10 @@
 // seconds of statement building and protocol encoding before the database saw them.
 import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ImportFacts, ImportRow } from '../../domain/import';
-import { adminScopes, personExternalIds, userCards, users, userTypes } from '../db/schema/index';
+import { personExternalIds, userCards, users, userTypes } from '../db/schema/index';
 import type { Executor } from '../sync/changes';
 import { arrayParam } from '../db/array-param';
+import { scopeOf } from '../dashboard/mass-scope';
 
 const values = (rows: readonly ImportRow[], pick: (r: ImportRow) => string) => [
   ...new Set(rows.map(pick).filter(Boolean)),
@@ -28,10 +29,7 @@ export async function importFacts(
     .select({ id: userTypes.id, name: userTypes.name })
     .from(userTypes)
     .where(eq(userTypes.entityId, entityId));
-  const [scope] = await db
-    .select({ userTypeIds: adminScopes.userTypeIds })
-    .from(adminScopes)
-    .where(and(eq(adminScopes.entityId, entityId), eq(adminScopes.userId, adminId)));
+  const scope = await scopeOf(db, entityId, adminId);
 
   const emails = values(rows, (r) => r.email.toLowerCase());
   const phones = values(rows, (r) => r.phone);
@@ -73,5 +71,5 @@ export async function importFacts(
         .leftJoin(userCards, and(eq(userCards.entityId, users.entityId), eq(userCards.userId, users.id)))
         .where(and(eq(users.entityId, entityId), or(...wanted)))
     : [];
-  return { userTypes: types, allowedUserTypeIds: scope?.userTypeIds ?? null, people };
+  return { userTypes: types, allowedUserTypeIds: scope.userTypeIds, people };
 }

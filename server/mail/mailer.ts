@@ -4,7 +4,7 @@
 // 'queued' with its attachments and is sent again with backoff by the retry job (any instance;
 // one takes each row, under a lease), so an outage of the mail server delays mail but never
 // loses it. Callers that retry on their own (the host notification outbox) ask for no queueing.
-import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../db/database';
@@ -58,12 +58,8 @@ export function createMailer(db: Db, now: () => number, options: MailOptions = {
       const due = await tx
         .select({ entityId: mailLog.entityId, id: mailLog.id })
         .from(mailLog)
-        .where(
-          or(
-            and(eq(mailLog.status, 'queued'), lte(mailLog.retryAt, t)),
-            and(eq(mailLog.status, 'sending'), lte(mailLog.retryAt, t)),
-          ),
-        )
+        // Queued and due, or a retry in flight whose lease ended (its instance died).
+        .where(and(inArray(mailLog.status, ['queued', 'sending']), lte(mailLog.retryAt, t)))
         .orderBy(asc(mailLog.retryAt))
         .limit(RETRY_BATCH)
         .for('update', { skipLocked: true });

@@ -33,6 +33,13 @@ import {
   type SiteSecrets,
 } from './settings';
 
+/** A write-only secret's edit: absent keeps the stored one, "" clears it, a value replaces it. */
+function writeSecret<K extends string>(into: Partial<Record<K, string>>, key: K, value: string | undefined) {
+  if (value === undefined) return;
+  if (value === '') delete into[key];
+  else into[key] = value;
+}
+
 export function notificationsService(
   db: Db,
   now: () => number,
@@ -69,11 +76,7 @@ export function notificationsService(
     async saveSettings(ctx: RequestContext, input: NotificationSettingsInput) {
       const before = await loadSettings(db, box, ctx.entityId);
       const secrets: Secrets = { ...before.secrets };
-      const put = (key: (typeof SECRET_KEYS)[number], value: string | undefined) => {
-        if (value === undefined) return;
-        if (value === '') delete secrets[key];
-        else secrets[key] = value;
-      };
+      const put = (key: (typeof SECRET_KEYS)[number], value: string | undefined) => writeSecret(secrets, key, value);
       put('smsAuthToken', input.sms?.authToken);
       put('slackBotToken', input.slack?.botToken);
       put('slackWebhookUrl', input.slack?.webhookUrl);
@@ -104,11 +107,7 @@ export function notificationsService(
       const siteSecrets: Record<string, SiteSecrets> = { ...secrets.sites };
       for (const [id, site] of siteInput) {
         const kept: SiteSecrets = { ...siteSecrets[id] };
-        for (const key of SITE_SECRET_KEYS) {
-          const value = site[key];
-          if (value === '') delete kept[key];
-          else if (value !== undefined) kept[key] = value;
-        }
+        for (const key of SITE_SECRET_KEYS) writeSecret(kept, key, site[key]);
         if (Object.keys(kept).length) siteSecrets[id] = kept;
         else delete siteSecrets[id];
       }

@@ -8,18 +8,13 @@ import type { Db } from '../db/database';
 import { adminScopes, areas, sites, users, userTypes } from '../db/schema/index';
 import { ApiError, notFound } from '../http/api-error';
 import { assertAllowed, type RequestContext } from '../http/context';
+import { scopeOf } from '../dashboard/mass-scope';
 import { roleGuard } from './role-guard';
 
 const wire = (r: Resources) => ({ user_type_ids: r.userTypeIds, area_ids: r.areaIds });
 
 export function resourcesService(db: Db) {
-  async function resourcesOf(entityId: string, userId: string): Promise<Resources> {
-    const [row] = await db
-      .select({ userTypeIds: adminScopes.userTypeIds, areaIds: adminScopes.areaIds })
-      .from(adminScopes)
-      .where(and(eq(adminScopes.entityId, entityId), eq(adminScopes.userId, userId)));
-    return { userTypeIds: row?.userTypeIds ?? null, areaIds: row?.areaIds ?? null };
-  }
+  const resourcesOf = (entityId: string, userId: string) => scopeOf(db, entityId, userId);
 
   async function personOf(entityId: string, userId: string) {
     const [p] = await db
